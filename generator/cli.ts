@@ -1,0 +1,66 @@
+import { Command, CommanderError } from "commander";
+import { isUserError } from "./errors.js";
+import { readSpecLock } from "./spec/lock.js";
+import { isSynced, syncAll, syncRevision } from "./spec/sync.js";
+import { GENERATOR_VERSION } from "./version.js";
+
+/** Builds the `mcp-gen` command tree. Each subcommand lives in its own module under commands/ as it grows. */
+export function buildProgram(): Command {
+  const program = new Command("mcp-gen")
+    .description("Declarative code generation for dual-era MCP servers and clients")
+    .version(GENERATOR_VERSION)
+    .showHelpAfterError()
+    .exitOverride();
+
+  const spec = program.command("spec").description("manage the pinned MCP spec schemas");
+  spec
+    .command("list")
+    .description("list the pinned revisions, their era and whether they are synced")
+    .option("--json", "print JSON")
+    .action((opts: { json?: boolean }) => {
+      const lock = readSpecLock();
+      const rows = lock.revisions.map((r) => ({ revision: r.revision, era: r.era, synced: isSynced(r.revision), sha256: r.sha256 }));
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ commit: lock.commit, revisions: rows }, null, 2) + "\n");
+        return;
+      }
+      process.stdout.write(`spec ${lock.repository}@${lock.commit.slice(0, 12)}\n`);
+      for (const row of rows) {
+        process.stdout.write(`${row.revision}  ${row.era.padEnd(6)}  ${row.synced ? "synced" : "not synced"}\n`);
+      }
+    });
+  spec
+    .command("sync")
+    .description("copy (or download) the pinned schema.json files and verify their sha256")
+    .option("-r, --revision <rev>", "sync one revision only")
+    .option("--force", "re-copy even when the synced file is current")
+    .option("--quiet", "print nothing on success")
+    .action(async (opts: { revision?: string; force?: boolean; quiet?: boolean }) => {
+      const results = opts.revision ? [await syncRevision(opts.revision, opts)] : await syncAll(opts);
+      if (opts.quiet) return;
+      for (const r of results) process.stdout.write(`${r.revision}  ${r.source === "synced" ? "up to date" : `synced from ${r.source} (${r.from})`}\n`);
+    });
+
+  return program;
+}
+
+/** CLI entry: user errors print code + message + hint and exit 1; bugs exit 2. */
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode === 0 ? 0 : 1;
+      return;
+    }
+    if (isUserError(err)) {
+      process.stderr.write(`error ${err.code}: ${err.message}\n`);
+      if (err.hint) process.stderr.write(`  hint: ${err.hint}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stderr.write(`mcp-gen: internal error (a bug in mcp-gen, please report it)\n${(err as Error)?.stack ?? String(err)}\n`);
+    process.exitCode = 2;
+  }
+}

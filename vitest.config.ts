@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Spawning servers and running tsc are slow on 2 cores; keep individual timeouts generous.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    // Snapshots must never be written in CI: a missing or stale golden file is a failure there.
+    update: false,
+  },
+});
