@@ -41,6 +41,10 @@ export function buildProgram(): Command {
       for (const r of results) process.stdout.write(`${r.revision}  ${r.source === "synced" ? "up to date" : `synced from ${r.source} (${r.from})`}\n`);
     });
 
+  // Each subcommand registers itself from generator/commands/<name>.ts (one line each, below).
+  // registerCommands:begin
+  // registerCommands:end
+
   return program;
 }
 
