@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { applyErrata } from "./errata.js";
 import { UserError } from "../errors.js";
 import { type Era, eraOf, lockedRevision } from "./lock.js";
 import { isSynced, sha256, syncedSchemaPath } from "./sync.js";
@@ -21,4 +22,16 @@ export function loadRawSpec(revision: string): RawSpecSchema {
   }
   const bytes = readFileSync(path);
   return { revision, era: eraOf(revision), sha256: sha256(bytes), json: JSON.parse(bytes.toString("utf8")) as Record<string, unknown> };
+}
+
+export interface SpecSchema extends RawSpecSchema {
+  /** Ids of the errata applied to `json`. */
+  readonly errata: readonly string[];
+}
+
+/** Loads a synced spec schema with the errata layer applied: what every emitter and test uses. */
+export function loadSpec(revision: string): SpecSchema {
+  const raw = loadRawSpec(revision);
+  const { document, applied } = applyErrata(raw.json);
+  return { ...raw, json: document, errata: applied };
 }
