@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm run bench`: measured numbers, printed as tables. Sections run in order; pass section
+// names to run only some (e.g. `npm run bench -- emitter`). Uses the built generator (dist/).
+import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = join(ROOT, "bench", "results");
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function table(title, header, rows) {
+  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+  console.log(`\n## ${title}\n`);
+  console.log(line(header));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
+
+/** Emitter time per revision (median of warm runs, plus the first cold run) and tsc time on its output. */
+async function emitterSection() {
+  const { generateTypesModule } = await import("../dist/generator/emit/types/types-module.js");
+  const { revisionNames } = await import("../dist/generator/spec/lock.js");
+  mkdirSync(join(OUT, "types"), { recursive: true });
+  const rows = [];
+  for (const revision of revisionNames()) {
+    let t = performance.now();
+    const first = generateTypesModule(revision);
+    const cold = performance.now() - t;
+    const runs = [];
+    for (let i = 0; i < 15; i++) {
+      t = performance.now();
+      generateTypesModule(revision);
+      runs.push(performance.now() - t);
+    }
+    const file = join(OUT, "types", `${revision}.ts`);
+    writeFileSync(file, first.code);
+    rows.push({ revision, cold, warm: median(runs), bytes: first.code.length, definitions: first.exported.length, file });
+  }
+  const dir = join(OUT, "types");
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: [] }, include: ["*.ts"] }),
+  );
+  const tscOne = (bin, file) => {
+    const t = performance.now();
+    const r = spawnSync(process.execPath, [bin, "--strict", "--noEmit", "--skipLibCheck", "--target", "ES2022", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "", file], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`tsc failed on ${file}:\n${r.stdout}${r.stderr}`);
+    return performance.now() - t;
+  };
+  table(
+    "Emitter: `mcp-gen types` per revision (in-process; median of 15 warm runs)",
+    ["revision", "definitions", "output bytes", "cold ms", "warm ms", "tsc 6 --noEmit ms", "tsc 7 --noEmit ms"],
+    rows.map((r) => [
+      r.revision,
+      r.definitions,
+      r.bytes,
+      r.cold.toFixed(1),
+      r.warm.toFixed(1),
+      tscOne(join(ROOT, "node_modules/typescript/bin/tsc"), r.file).toFixed(0),
+      tscOne(join(ROOT, "node_modules/tsc7/bin/tsc"), r.file).toFixed(0),
+    ]),
+  );
+}
+
+const SECTIONS = { emitter: emitterSection };
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
+console.log(`# mcp-gen bench — node ${process.version}, ${(await import("node:os")).cpus().length} cores`);
+for (const name of names) {
+  const section = SECTIONS[name];
+  if (!section) {
+    console.error(`unknown section ${name}; known: ${Object.keys(SECTIONS).join(", ")}`);
+    process.exit(1);
+  }
+  await section();
+}
