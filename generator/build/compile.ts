@@ -1,0 +1,67 @@
+import { join, resolve } from "node:path";
+import ts from "typescript";
+
+export interface CompileResult {
+  /** Emitted `.js` and `.d.ts` files by path relative to the package root. */
+  readonly outputs: Map<string, string>;
+  /** Type errors, formatted `file(line,col): message`; empty when the sources type-check. */
+  readonly errors: string[];
+}
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  declaration: true,
+  skipLibCheck: true,
+  esModuleInterop: true,
+  newLine: ts.NewLineKind.LineFeed,
+  removeComments: false,
+  types: [],
+};
+
+/**
+ * Type-checks and compiles generated TypeScript sources held in memory (TypeScript 6
+ * compiler API), as if they lived at `packageDir/<srcDir>/…`. Imports of `zod` and
+ * `@mcp-gen/runtime` resolve through the real node_modules above `packageDir`.
+ */
+export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist"): CompileResult {
+  const root = resolve(packageDir);
+  const virtual = new Map<string, string>();
+  for (const [path, text] of sources) virtual.set(join(root, path), text);
+  const options: ts.CompilerOptions = { ...COMPILER_OPTIONS, rootDir: join(root, srcDir), outDir: join(root, outDir) };
+  const host = ts.createCompilerHost(options, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (file) => virtual.get(resolve(file)) ?? readFile(file);
+  host.fileExists = (file) => virtual.has(resolve(file)) || fileExists(file);
+  // Virtual folders do not exist on disk; module resolution asks about them.
+  const directoryExists = host.directoryExists?.bind(host);
+  host.directoryExists = (dir) => {
+    const prefix = resolve(dir) + "/";
+    return [...virtual.keys()].some((file) => file.startsWith(prefix)) || (directoryExists ? directoryExists(dir) : false);
+  };
+  host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
+    const text = virtual.get(resolve(file));
+    return text !== undefined ? ts.createSourceFile(file, text, languageVersion, true) : getSourceFile(file, languageVersion, onError, shouldCreate);
+  };
+  const outputs = new Map<string, string>();
+  host.writeFile = (file, text) => {
+    outputs.set(resolve(file).slice(root.length + 1).split("\\").join("/"), text);
+  };
+  // A package.json with "type": "module" must be visible for NodeNext to treat .ts as ESM.
+  if (!virtual.has(join(root, "package.json"))) virtual.set(join(root, "package.json"), JSON.stringify({ type: "module" }));
+  const rootNames = [...sources.keys()].filter((p) => p.endsWith(".ts")).map((p) => join(root, p)).sort();
+  const program = ts.createProgram({ rootNames, options, host });
+  const diagnostics = [...ts.getPreEmitDiagnostics(program)];
+  const errors = diagnostics.map((d) => {
+    const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!d.file || d.start === undefined) return message;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${d.file.fileName.slice(root.length + 1)}(${line + 1},${character + 1}): ${message}`;
+  });
+  if (errors.length === 0) program.emit();
+  return { outputs: new Map([...outputs].sort(([a], [b]) => a.localeCompare(b))), errors };
+}
