@@ -1,0 +1,212 @@
+// The normalized manifest (IR) that every emitter reads. Everything is resolved and sorted:
+// collections are arrays ordered by name, each entry carries its TypeScript identifier, local
+// `$ref` files and shared definitions are bundled into each schema's `$defs`, handles are
+// expanded, capabilities are derived and cache hints have their defaults applied.
+
+/** A JSON Schema 2020-12 document or subschema, as plain JSON. */
+export type JsonSchema = { readonly [key: string]: unknown } | boolean;
+
+export type CacheScope = "public" | "private";
+
+export interface CacheHint {
+  readonly ttlMs: number;
+  readonly cacheScope: CacheScope;
+}
+
+export interface Icon {
+  readonly src: string;
+  readonly mimeType?: string;
+  readonly sizes?: readonly string[];
+  readonly theme?: "light" | "dark";
+}
+
+export interface ServerIdentity {
+  readonly name: string;
+  readonly version: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons: readonly Icon[];
+  readonly website?: string;
+  readonly instructions?: string;
+}
+
+export type InputRequestKind = "elicit" | "elicitUrl" | "sampling" | "roots";
+
+/** The client capability a modern request must declare for this input request (-32021 otherwise). */
+export type RequiredClientCapability = "elicitation.form" | "elicitation.url" | "sampling" | "sampling.tools" | "roots";
+
+interface InputRequestBase {
+  /** Key in `inputRequests` / `inputResponses`. */
+  readonly key: string;
+  readonly identifier: string;
+  readonly requires: RequiredClientCapability;
+}
+
+export interface ElicitFormInputRequest extends InputRequestBase {
+  readonly kind: "elicit";
+  readonly message?: string;
+  /** requestedSchema: a flat object of primitive properties. */
+  readonly schema: JsonSchema;
+}
+
+export interface ElicitUrlInputRequest extends InputRequestBase {
+  readonly kind: "elicitUrl";
+  readonly message?: string;
+}
+
+export interface SamplingInputRequest extends InputRequestBase {
+  readonly kind: "sampling";
+  readonly maxTokens?: number;
+  readonly systemPrompt?: string;
+  readonly tools: boolean;
+}
+
+export interface RootsInputRequest extends InputRequestBase {
+  readonly kind: "roots";
+}
+
+export type InputRequest = ElicitFormInputRequest | ElicitUrlInputRequest | SamplingInputRequest | RootsInputRequest;
+
+/** A property whose value is a handle: `path` is the chain of `properties` keys from the schema root. */
+export interface HandleUse {
+  readonly handle: string;
+  readonly path: readonly string[];
+}
+
+/** A tool parameter mirrored into an `Mcp-Param-{name}` header (2026-07-28 Streamable HTTP). */
+export interface HeaderParameter {
+  readonly header: string;
+  readonly path: readonly string[];
+  readonly type: "string" | "integer" | "boolean";
+}
+
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+export interface Tool {
+  readonly name: string;
+  readonly identifier: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons: readonly Icon[];
+  /** Bundled inputSchema (root `type: object`). */
+  readonly inputSchema: JsonSchema;
+  /** Bundled outputSchema, when the tool returns typed structuredContent. */
+  readonly outputSchema?: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  readonly inputRequests: readonly InputRequest[];
+  /** Handles the tool takes as arguments. */
+  readonly handleInputs: readonly HandleUse[];
+  /** Handles the tool returns in structuredContent. */
+  readonly handleOutputs: readonly HandleUse[];
+  readonly headers: readonly HeaderParameter[];
+}
+
+export interface PromptArgument {
+  readonly name: string;
+  readonly identifier: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly required: boolean;
+  readonly complete: boolean;
+}
+
+export interface Prompt {
+  readonly name: string;
+  readonly identifier: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons: readonly Icon[];
+  readonly arguments: readonly PromptArgument[];
+  readonly inputRequests: readonly InputRequest[];
+}
+
+export interface ResourceAnnotations {
+  readonly audience?: readonly ("user" | "assistant")[];
+  readonly priority?: number;
+}
+
+export interface Resource {
+  readonly name: string;
+  readonly identifier: string;
+  readonly uri: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly icons: readonly Icon[];
+  readonly size?: number;
+  readonly annotations?: ResourceAnnotations;
+  readonly subscribe: boolean;
+  readonly cache: CacheHint;
+  readonly inputRequests: readonly InputRequest[];
+}
+
+export interface TemplateVariable {
+  readonly name: string;
+  readonly identifier: string;
+  readonly complete: boolean;
+  /** `*` modifier: the variable takes a list or map. */
+  readonly explode: boolean;
+}
+
+export interface ResourceTemplate {
+  readonly name: string;
+  readonly identifier: string;
+  readonly uriTemplate: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly icons: readonly Icon[];
+  readonly annotations?: ResourceAnnotations;
+  readonly variables: readonly TemplateVariable[];
+  readonly subscribe: boolean;
+  readonly cache: CacheHint;
+  readonly inputRequests: readonly InputRequest[];
+}
+
+export interface Handle {
+  readonly name: string;
+  readonly identifier: string;
+  readonly description?: string;
+  readonly ttlMs: number;
+}
+
+/** Server capabilities derived from what the manifest declares (never written by hand). */
+export interface DerivedCapabilities {
+  readonly tools?: { readonly listChanged: boolean };
+  readonly prompts?: { readonly listChanged: boolean };
+  readonly resources?: { readonly subscribe: boolean; readonly listChanged: boolean };
+  readonly completions?: Record<string, never>;
+  readonly logging?: Record<string, never>;
+}
+
+export interface ListCacheHints {
+  readonly discover: CacheHint;
+  readonly tools: CacheHint;
+  readonly prompts: CacheHint;
+  readonly resources: CacheHint;
+  readonly templates: CacheHint;
+}
+
+export interface Manifest {
+  /** Absolute path of the manifest file. */
+  readonly file: string;
+  readonly server: ServerIdentity;
+  /** Served revisions, preferred first. */
+  readonly revisions: readonly string[];
+  readonly eras: { readonly legacy: boolean; readonly modern: boolean };
+  readonly tools: readonly Tool[];
+  readonly prompts: readonly Prompt[];
+  readonly resources: readonly Resource[];
+  readonly templates: readonly ResourceTemplate[];
+  readonly handles: readonly Handle[];
+  /** Shared definitions, each bundled on its own (its `$defs` hold what it references). */
+  readonly definitions: Readonly<Record<string, JsonSchema>>;
+  readonly capabilities: DerivedCapabilities;
+  readonly cache: ListCacheHints;
+}

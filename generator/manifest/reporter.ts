@@ -1,0 +1,49 @@
+// Collects diagnostics for one manifest file, turning JSON paths into `line:col`.
+import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { formatPath, type JsonPath } from "../diagnostics/json-path.js";
+import { locatePath, type ParsedYaml, type Position } from "./source.js";
+
+export type Target = "key" | "value";
+
+export interface ReportOptions {
+  readonly severity?: Severity;
+  /** Point at the key naming the node rather than its value. */
+  readonly target?: Target;
+  /** An exact position, when a check knows better than the path (e.g. inside a URI template). */
+  readonly position?: Position;
+}
+
+export class Reporter {
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(
+    readonly file: string,
+    private readonly source: ParsedYaml | undefined,
+  ) {}
+
+  report(code: DiagnosticCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {
+    const pos = options.position ?? (this.source ? locatePath(this.source, path, options.target ?? "value") : { line: 1, column: 1 });
+    this.diagnostics.push({
+      code,
+      severity: options.severity ?? "error",
+      file: this.file,
+      line: pos.line,
+      column: pos.column,
+      path: formatPath(path),
+      message,
+      hint,
+    });
+  }
+
+  warn(code: DiagnosticCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {
+    this.report(code, path, message, hint, { ...options, severity: "warning" });
+  }
+
+  locate(path: JsonPath, target: Target = "value"): Position {
+    return this.source ? locatePath(this.source, path, target) : { line: 1, column: 1 };
+  }
+
+  get parsed(): ParsedYaml | undefined {
+    return this.source;
+  }
+}

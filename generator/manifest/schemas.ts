@@ -1,0 +1,505 @@
+// Prepares every JSON Schema in a manifest for the IR and checks it on the way:
+// - `{ handle: <name> }` property schemas become `{ type: string, "x-mcpgen-handle": <name> }`
+//   and are recorded with their instance path (unknown handles: MCPGEN1301);
+// - shared definitions and local files are bundled into the root's `$defs` and `$ref`s are
+//   rewritten to point there (MCPGEN1302–1307);
+// - the schema is checked against the 2020-12 meta-schema and compiled with Ajv2020
+//   (MCPGEN1506, 1507);
+// - tool input schemas get the root and `x-mcp-header` rules (MCPGEN1501–1505) and form
+//   elicitation schemas the flat-primitive rule (MCPGEN1508).
+import type { ErrorObject } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { relative } from "node:path";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import type { JsonPath } from "../diagnostics/json-path.js";
+import { didYouMean } from "../diagnostics/suggest.js";
+import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
+import type { Reporter } from "./reporter.js";
+import { classifyRef, dirOf, encodePointerSegment, followPointer, loadRefFile } from "./schema-refs.js";
+import { childrenOf, isSchemaObject, type Step } from "./schema-walk.js";
+
+export type SchemaRole = "input" | "output" | "elicit" | "definition";
+
+export interface PreparedSchema {
+  readonly schema: JsonSchema;
+  readonly handleUses: readonly HandleUse[];
+  readonly headers: readonly HeaderParameter[];
+  /** False when a problem was reported inside it (the schema is not compiled then). */
+  readonly sound: boolean;
+}
+
+export interface SchemaPreparerOptions {
+  readonly reporter: Reporter;
+  readonly manifestDir: string;
+  readonly handles: ReadonlySet<string>;
+  readonly definitions: Readonly<Record<string, unknown>>;
+  readonly ajv: Ajv2020;
+}
+
+/** Where reports for a schema go: a manifest path, or (for files) the `$ref` that pulled it in. */
+interface Origin {
+  readonly inManifest: boolean;
+  /** For files: the referencing `$ref` site, the file's name for messages and its folder. */
+  readonly refSite?: JsonPath;
+  readonly fileLabel?: string;
+  readonly fileDir?: string;
+  readonly fileDefName?: string;
+}
+
+interface WalkState {
+  readonly origin: Origin;
+  readonly role: SchemaRole;
+  readonly deps: Set<string>;
+  readonly handleUses: HandleUse[];
+  readonly headers: HeaderParameter[];
+  readonly headerNames: Map<string, string>;
+  sound: boolean;
+}
+
+interface BundledEntry {
+  /** Key under `$defs` in a bundle. */
+  readonly defName: string;
+  schema: unknown;
+  deps: Set<string>;
+  handleUses: HandleUse[];
+  sound: boolean;
+}
+
+// RFC 9110 §5.6.2 token: 1*tchar.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
+const ELICIT_TYPES = new Set(["string", "number", "integer", "boolean"]);
+const HANDLE_COMPANIONS = new Set(["handle", "description", "title", "$comment"]);
+const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
+
+export class SchemaPreparer {
+  readonly usedHandles = new Set<string>();
+  private readonly shared = new Map<string, BundledEntry>();
+  private readonly files = new Map<string, BundledEntry>();
+  private readonly inProgress = new Set<string>();
+
+  constructor(private readonly options: SchemaPreparerOptions) {}
+
+  /** Checks every shared definition once, where it is written. */
+  prepareDefinitions(): void {
+    for (const name of Object.keys(this.options.definitions).sort()) this.sharedEntry(name);
+  }
+
+  /** Bundled form of one shared definition, for the IR. */
+  bundledDefinition(name: string): JsonSchema | undefined {
+    const entry = this.sharedEntry(name);
+    if (!entry) return undefined;
+    return this.bundle(entry.schema, entry.deps, ["definitions", name], false) as JsonSchema;
+  }
+
+  prepare(schema: unknown, path: JsonPath, role: SchemaRole): PreparedSchema {
+    const state = newState({ inManifest: true }, role);
+    const metaOk = this.checkMeta(schema, path, { inManifest: true });
+    if (!metaOk) state.sound = false;
+    if (role === "input") this.checkInputRoot(schema, path, state);
+    if (role === "elicit") this.checkElicitSchema(schema, path, state);
+    const transformed = this.transform(schema, path, state, { instance: [], reachable: true, isRoot: true });
+    const bundled = this.bundle(transformed, state.deps, path, state.sound);
+    const anyDepUnsound = [...this.closure(state.deps)].some((k) => !(this.entryOf(k)?.sound ?? false));
+    let sound = state.sound && !anyDepUnsound;
+    if (sound) sound = this.compile(bundled, path);
+    return { schema: bundled as JsonSchema, handleUses: state.handleUses, headers: state.headers, sound };
+  }
+
+  // ---- reporting ---------------------------------------------------------------------------
+
+  private report(origin: Origin, code: DiagnosticCode, path: JsonPath, pointer: readonly (string | number)[], message: string, hint: string): void {
+    if (origin.inManifest) this.options.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1101" ? "key" : "value" });
+    else {
+      const site = origin.refSite ?? [];
+      const inFile = [...path.slice(site.length), ...pointer];
+      const where = inFile.length === 0 ? "" : ` at /${inFile.map((p) => encodePointerSegment(String(p))).join("/")}`;
+      this.options.reporter.report(code, site, `in ${origin.fileLabel ?? "the referenced file"}${where}: ${message}`, hint);
+    }
+  }
+
+  // ---- meta-schema validation ----------------------------------------------------------------
+
+  private checkMeta(schema: unknown, path: JsonPath, origin: Origin): boolean {
+    if (typeof schema === "boolean") return true;
+    if (!isSchemaObject(schema)) {
+      this.report(origin, "MCPGEN1506", path, [], "a JSON Schema must be a mapping (or true/false)", "write the schema as a mapping, e.g. { type: object }");
+      return false;
+    }
+    const ajv = this.options.ajv;
+    if (ajv.validateSchema(schema) as boolean) return true;
+    const byPath = new Map<string, ErrorObject>();
+    for (const e of ajv.errors ?? []) {
+      if (e.keyword === "anyOf" || e.keyword === "oneOf" || e.keyword === "$dynamicRef") continue;
+      const previous = byPath.get(e.instancePath);
+      if (!previous || (e.keyword === "enum" && previous.keyword !== "enum")) byPath.set(e.instancePath, e);
+    }
+    for (const [pointer, e] of byPath) {
+      const segments = pointer === "" ? [] : pointer.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const typed = segments.map((s, i) => (/^[0-9]+$/.test(s) && Array.isArray(valueAt(schema, segments.slice(0, i))) ? Number(s) : s));
+      const { message, hint } = describeMetaError(e, typed);
+      this.report(origin, "MCPGEN1506", path, typed, message, hint);
+    }
+    return false;
+  }
+
+  // ---- role-specific checks ------------------------------------------------------------------
+
+  private checkInputRoot(schema: unknown, path: JsonPath, state: WalkState): void {
+    const type = isSchemaObject(schema) ? schema["type"] : undefined;
+    if (type === "object") return;
+    state.sound = false;
+    const at = isSchemaObject(schema) && "type" in schema ? ["type"] : [];
+    const shown = type === undefined ? "no `type`" : `type ${JSON.stringify(type)}`;
+    this.options.reporter.report("MCPGEN1501", [...path, ...at], `a tool input schema must have \`type: object\` at its root (found ${shown})`, "tool arguments are always a JSON object: set `type: object` and describe arguments under `properties`");
+  }
+
+  private checkElicitSchema(schema: unknown, path: JsonPath, state: WalkState): void {
+    if (!isSchemaObject(schema) || schema["type"] !== "object") {
+      state.sound = false;
+      this.options.reporter.report("MCPGEN1508", path, "an elicitation schema must be `type: object` at its root", "requestedSchema is a flat object: set `type: object` and list fields under `properties`");
+      return;
+    }
+    const props = schema["properties"];
+    if (!isSchemaObject(props)) return;
+    for (const [name, prop] of Object.entries(props)) {
+      const type = isSchemaObject(prop) ? prop["type"] : undefined;
+      const items = isSchemaObject(prop) ? prop["items"] : undefined;
+      const isMultiSelect = type === "array" && isSchemaObject(items) && (Array.isArray(items["enum"]) || Array.isArray(items["anyOf"]));
+      if ((typeof type === "string" && ELICIT_TYPES.has(type)) || isMultiSelect) continue;
+      state.sound = false;
+      this.options.reporter.report("MCPGEN1508", [...path, "properties", name], `elicitation field \`${name}\` must be a string, number, integer or boolean (or a multi-select enum list), not ${type === undefined ? "an untyped schema" : JSON.stringify(type)}`, "clients render elicitation as a flat form: split nested objects into separate primitive fields");
+    }
+  }
+
+  private checkHeader(node: Record<string, unknown>, path: JsonPath, state: WalkState, walk: WalkPos): void {
+    const value = node["x-mcp-header"];
+    const origin = state.origin;
+    const at: JsonPath = ["x-mcp-header"];
+    if (state.role !== "input" || !origin.inManifest) {
+      if (state.role === "definition") {
+        state.sound = false;
+        this.report(origin, "MCPGEN1505", path, at, "`x-mcp-header` inside a shared definition is reached through `$ref`, so it is never statically reachable", "put the annotated property directly under the tool's `input.properties`");
+      }
+      return;
+    }
+    if (typeof value !== "string" || !TOKEN.test(value)) {
+      state.sound = false;
+      const shown = typeof value === "string" ? JSON.stringify(value) : `a ${value === null ? "null" : typeof value}`;
+      this.report(origin, "MCPGEN1502", path, at, `\`x-mcp-header\` value ${shown} is not an HTTP header token`, "use a non-empty name of letters, digits and !#$%&'*+-.^_`|~ (no spaces or control characters), e.g. Region");
+      return;
+    }
+    if (walk.isRoot || !walk.reachable || walk.instance === undefined) {
+      state.sound = false;
+      this.report(origin, "MCPGEN1505", path, at, "`x-mcp-header` must sit on a property reached from the root through `properties` only (not items, anyOf/oneOf/allOf/not, if/then/else, $defs or $ref)", "move the annotation to a property declared directly under `properties`");
+      return;
+    }
+    const type = node["type"];
+    const types = Array.isArray(type) ? type.filter((t) => t !== "null") : [type];
+    const single = types.length === 1 && typeof types[0] === "string" && HEADER_TYPES.has(types[0]) ? (types[0] as HeaderParameter["type"]) : undefined;
+    if (!single) {
+      state.sound = false;
+      const hint = types.includes("number") ? "`number` is not allowed for headers: use `type: integer` or `type: string`" : "annotate only string, integer or boolean properties";
+      this.report(origin, "MCPGEN1504", path, at, `\`x-mcp-header\` is on a property of type ${type === undefined ? "(none)" : JSON.stringify(type)}; only string, integer and boolean are allowed`, hint);
+      return;
+    }
+    const lower = value.toLowerCase();
+    const first = state.headerNames.get(lower);
+    if (first !== undefined) {
+      state.sound = false;
+      this.report(origin, "MCPGEN1503", path, at, `\`x-mcp-header\` ${JSON.stringify(value)} repeats ${JSON.stringify(first)} (header names compare case-insensitively)`, "give each mirrored property its own header name");
+      return;
+    }
+    state.headerNames.set(lower, value);
+    state.headers.push({ header: value, path: walk.instance, type: single });
+  }
+
+  // ---- transformation ------------------------------------------------------------------------
+
+  private transform(node: unknown, path: JsonPath, state: WalkState, walk: WalkPos): unknown {
+    if (!isSchemaObject(node)) return node;
+    if ("handle" in node) return this.transformHandle(node, path, state, walk);
+    if ("x-mcp-header" in node) this.checkHeader(node, path, state, walk);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) out[key] = value;
+    if (typeof node["$ref"] === "string") out["$ref"] = this.rewriteRef(node["$ref"], path, state, walk);
+    this.checkPatterns(node, path, state);
+    for (const child of childrenOf(node)) {
+      const next = nextPos(walk, child.step);
+      const transformed = this.transform(child.schema, [...path, ...child.segments], state, next);
+      setAt(out, child.segments, transformed);
+    }
+    return out;
+  }
+
+  private transformHandle(node: Record<string, unknown>, path: JsonPath, state: WalkState, walk: WalkPos): unknown {
+    const name = node["handle"];
+    const extra = Object.keys(node).filter((k) => !HANDLE_COMPANIONS.has(k));
+    if (extra.length > 0) {
+      state.sound = false;
+      this.report(state.origin, "MCPGEN1309", path, [extra[0] ?? "handle"], `a \`handle\` schema takes no other keywords (found \`${extra.join("`, `")}\`)`, "a handle is always an opaque string: keep only `handle`, `description` and `title`");
+    }
+    if (typeof name !== "string" || !this.options.handles.has(name)) {
+      state.sound = false;
+      const declared = [...this.options.handles];
+      const suggestion = typeof name === "string" ? didYouMean(name, declared) : undefined;
+      const hint = suggestion ?? (declared.length > 0 ? `declared handles: ${declared.sort().join(", ")}` : "declare it under top-level `handles:`, e.g. handles: { cart: { ttl: 1h } }");
+      this.report(state.origin, "MCPGEN1301", path, ["handle"], `unknown handle ${typeof name === "string" ? `\`${name}\`` : JSON.stringify(name)}`, hint);
+    } else {
+      this.usedHandles.add(name);
+      if (walk.instance !== undefined) state.handleUses.push({ handle: name, path: walk.instance });
+    }
+    const out: Record<string, unknown> = { type: "string", "x-mcpgen-handle": name };
+    for (const k of ["title", "description", "$comment"]) if (k in node) out[k] = node[k];
+    return out;
+  }
+
+  private checkPatterns(node: Record<string, unknown>, path: JsonPath, state: WalkState): void {
+    const bad = (p: string): boolean => {
+      try {
+        new RegExp(p, "u");
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    if (typeof node["pattern"] === "string" && bad(node["pattern"])) {
+      state.sound = false;
+      this.report(state.origin, "MCPGEN1507", path, ["pattern"], `pattern ${JSON.stringify(node["pattern"])} is not a valid regular expression (ECMA-262, unicode mode)`, "fix the regular expression; remember that YAML needs backslashes doubled only inside double quotes");
+    }
+    const pp = node["patternProperties"];
+    if (isSchemaObject(pp)) {
+      for (const key of Object.keys(pp)) {
+        if (!bad(key)) continue;
+        state.sound = false;
+        this.report(state.origin, "MCPGEN1507", path, ["patternProperties", key], `patternProperties key ${JSON.stringify(key)} is not a valid regular expression`, "fix the regular expression");
+      }
+    }
+  }
+
+  private rewriteRef(ref: string, path: JsonPath, state: WalkState, walk: WalkPos): string {
+    const origin = state.origin;
+    const target = classifyRef(ref, origin.inManifest);
+    const at: JsonPath = ["$ref"];
+    switch (target.kind) {
+      case "local":
+        return origin.fileDefName !== undefined ? `#/$defs/${encodePointerSegment(origin.fileDefName)}${ref.slice(1)}` : ref;
+      case "network":
+        state.sound = false;
+        this.report(origin, "MCPGEN1303", path, at, `\`$ref\` ${JSON.stringify(ref)} points outside the project; mcp-gen never fetches schemas`, "save the schema in a file next to the manifest and refer to it as ./file.json");
+        return ref;
+      case "shared": {
+        const entry = this.sharedEntry(target.name);
+        if (!entry) {
+          state.sound = false;
+          const names = Object.keys(this.options.definitions);
+          this.report(origin, "MCPGEN1302", path, at, `\`$ref\` names the shared definition \`${target.name}\`, which is not declared`, didYouMean(target.name, names) ?? (names.length > 0 ? `declared definitions: ${names.sort().join(", ")}` : "declare it under top-level `definitions:`"));
+          return ref;
+        }
+        state.deps.add(`def:${target.name}`);
+        if (target.rest === "" && walk.instance !== undefined) for (const use of entry.handleUses) state.handleUses.push({ handle: use.handle, path: [...walk.instance, ...use.path] });
+        return `#/$defs/${encodePointerSegment(entry.defName)}${target.rest}`;
+      }
+      case "file": {
+        const baseDir = origin.fileDir ?? this.options.manifestDir;
+        const load = loadRefFile(target.file, baseDir, this.options.manifestDir);
+        const site = origin.inManifest ? [...path, "$ref"] : (origin.refSite ?? path);
+        if (!load.ok) {
+          state.sound = false;
+          this.options.reporter.report(load.code, site, load.message, load.hint);
+          return ref;
+        }
+        const entry = this.fileEntry(load.absolute, load.content, site);
+        const pointed = followPointer(load.content, target.fragment);
+        if (!pointed.found) {
+          state.sound = false;
+          this.options.reporter.report("MCPGEN1306", site, `\`$ref\` fragment #${target.fragment} does not point into ${target.file}`, "use a JSON Pointer that exists in the file, such as #/$defs/Name");
+          return ref;
+        }
+        state.deps.add(`file:${load.absolute}`);
+        if (target.fragment === "" && walk.instance !== undefined) for (const use of entry.handleUses) state.handleUses.push({ handle: use.handle, path: [...walk.instance, ...use.path] });
+        return `#/$defs/${encodePointerSegment(entry.defName)}${target.fragment}`;
+      }
+    }
+  }
+
+  // ---- shared definitions and files ----------------------------------------------------------
+
+  private sharedEntry(name: string): BundledEntry | undefined {
+    if (!Object.prototype.hasOwnProperty.call(this.options.definitions, name)) return undefined;
+    const key = `def:${name}`;
+    const existing = this.shared.get(name);
+    if (existing) return existing;
+    const entry: BundledEntry = { defName: name, schema: {}, deps: new Set(), handleUses: [], sound: true };
+    this.shared.set(name, entry);
+    this.inProgress.add(key);
+    const raw = this.options.definitions[name];
+    const path: JsonPath = ["definitions", name];
+    const state = newState({ inManifest: true }, "definition");
+    if (!this.checkMeta(raw, path, { inManifest: true })) state.sound = false;
+    entry.schema = this.transform(raw, path, state, { instance: [], reachable: false, isRoot: true });
+    entry.deps = state.deps;
+    entry.handleUses = state.handleUses;
+    entry.sound = state.sound;
+    this.inProgress.delete(key);
+    return entry;
+  }
+
+  private fileEntry(absolute: string, content: unknown, refSite: JsonPath): BundledEntry {
+    const existing = this.files.get(absolute);
+    if (existing) return existing;
+    const label = relative(this.options.manifestDir, absolute).split("\\").join("/");
+    let defName = `file_${label.replace(/[^A-Za-z0-9]+/g, "_")}`;
+    while (Object.prototype.hasOwnProperty.call(this.options.definitions, defName) || [...this.files.values()].some((f) => f.defName === defName)) defName += "_";
+    const entry: BundledEntry = { defName, schema: {}, deps: new Set(), handleUses: [], sound: true };
+    this.files.set(absolute, entry);
+    const origin: Origin = { inManifest: false, refSite, fileLabel: label, fileDir: dirOf(absolute), fileDefName: defName };
+    const state = newState(origin, "definition");
+    if (!this.checkMeta(content, refSite, origin)) state.sound = false;
+    entry.schema = this.transform(content, refSite, state, { instance: [], reachable: false, isRoot: true });
+    entry.deps = state.deps;
+    entry.handleUses = state.handleUses;
+    entry.sound = state.sound;
+    return entry;
+  }
+
+  private entryOf(key: string): BundledEntry | undefined {
+    if (key.startsWith("def:")) return this.shared.get(key.slice(4));
+    return this.files.get(key.slice(5));
+  }
+
+  private closure(deps: ReadonlySet<string>): Set<string> {
+    const seen = new Set<string>();
+    const queue = [...deps];
+    while (queue.length > 0) {
+      const key = queue.pop() as string;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const d of this.entryOf(key)?.deps ?? []) queue.push(d);
+    }
+    return seen;
+  }
+
+  private bundle(schema: unknown, deps: ReadonlySet<string>, path: JsonPath, report: boolean): unknown {
+    const needed = [...this.closure(deps)].sort();
+    if (needed.length === 0 || !isSchemaObject(schema)) return schema;
+    const local = isSchemaObject(schema["$defs"]) ? schema["$defs"] : {};
+    const defs: Record<string, unknown> = { ...local };
+    for (const key of needed) {
+      const entry = this.entryOf(key);
+      if (!entry) continue;
+      if (Object.prototype.hasOwnProperty.call(local, entry.defName)) {
+        if (report) this.options.reporter.report("MCPGEN1307", [...path, "$defs", entry.defName], `local \`$defs\` entry \`${entry.defName}\` clashes with the bundled ${key.startsWith("def:") ? "shared definition" : "file"} of the same name`, "rename the local `$defs` entry");
+        continue;
+      }
+      defs[entry.defName] = entry.schema;
+    }
+    return { ...schema, $defs: sortKeys(defs) };
+  }
+
+  private compile(schema: unknown, path: JsonPath): boolean {
+    const ajv = this.options.ajv;
+    try {
+      ajv.compile(schema as Record<string, unknown> | boolean);
+      return true;
+    } catch (err) {
+      const raw = (err as Error).message ?? String(err);
+      const missing = /can't resolve reference (\S+)/.exec(raw)?.[1];
+      const refPath = missing !== undefined ? findRef(schema, missing) : undefined;
+      const message = missing !== undefined ? `\`$ref\` ${JSON.stringify(missing)} cannot be resolved` : `the schema cannot be compiled: ${raw.split("\n")[0]}`;
+      const hint = missing !== undefined ? "point the `$ref` at an existing `$defs` entry (`#/$defs/Name`), a shared definition (`#/definitions/Name`) or a local file" : "fix the schema so that a 2020-12 validator can compile it";
+      this.options.reporter.report("MCPGEN1507", refPath ? [...path, ...refPath, "$ref"] : path, message, hint);
+      return false;
+    } finally {
+      ajv.removeSchema();
+    }
+  }
+}
+
+interface WalkPos {
+  /** Instance path (property names, "*" for elements); undefined when not an instance location. */
+  readonly instance: readonly string[] | undefined;
+  /** Reached from the root through `properties` only. */
+  readonly reachable: boolean;
+  readonly isRoot: boolean;
+}
+
+function nextPos(walk: WalkPos, step: Step): WalkPos {
+  switch (step.kind) {
+    case "property":
+      return { instance: walk.instance === undefined ? undefined : [...walk.instance, step.name], reachable: walk.reachable, isRoot: false };
+    case "element":
+      return { instance: walk.instance === undefined ? undefined : [...walk.instance, "*"], reachable: false, isRoot: false };
+    case "same":
+      return { instance: walk.instance, reachable: false, isRoot: false };
+    case "none":
+      return { instance: undefined, reachable: false, isRoot: false };
+  }
+}
+
+function newState(origin: Origin, role: SchemaRole): WalkState {
+  return { origin, role, deps: new Set(), handleUses: [], headers: [], headerNames: new Map(), sound: true };
+}
+
+function setAt(target: Record<string, unknown>, segments: readonly (string | number)[], value: unknown): void {
+  if (segments.length === 1) {
+    target[String(segments[0])] = value;
+    return;
+  }
+  const [first, second] = segments;
+  const container = target[String(first)];
+  if (Array.isArray(container)) {
+    const copy = [...container];
+    copy[Number(second)] = value;
+    target[String(first)] = copy;
+  } else if (isSchemaObject(container)) {
+    target[String(first)] = { ...container, [String(second)]: value };
+  }
+}
+
+function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(obj).sort()) out[k] = obj[k];
+  return out;
+}
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let node = root;
+  for (const s of segments) node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[s] : undefined;
+  return node;
+}
+
+function findRef(schema: unknown, ref: string, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (Array.isArray(schema)) {
+    for (let i = 0; i < schema.length; i++) {
+      const hit = findRef(schema[i], ref, [...path, i]);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  if (!isSchemaObject(schema)) return undefined;
+  if (schema["$ref"] === ref) return path;
+  for (const [k, v] of Object.entries(schema)) {
+    const hit = findRef(v, ref, [...path, k]);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function describeMetaError(e: ErrorObject, pointer: readonly (string | number)[]): { message: string; hint: string } {
+  const key = pointer.length === 0 ? "the schema" : `\`${String(pointer[pointer.length - 1])}\``;
+  const data = e.data as unknown;
+  if (e.keyword === "enum" && pointer[pointer.length - 1] === "type") {
+    const shown = JSON.stringify(data);
+    return { message: `${shown} is not a JSON Schema type`, hint: (typeof data === "string" ? didYouMean(data, JSON_SCHEMA_TYPES) : undefined) ?? `use one of: ${JSON_SCHEMA_TYPES.join(", ")}` };
+  }
+  if (e.keyword === "type") {
+    const expected = String((e.params as { type: unknown }).type).replace(/,/g, " or ");
+    return { message: `${key} must be ${expected === "object" ? "a mapping" : expected === "array" ? "a list" : `of type ${expected}`} in a JSON Schema`, hint: `write ${key} as ${expected === "object" ? "a mapping" : expected === "array" ? "a list" : expected}` };
+  }
+  if (e.keyword === "minimum" || e.keyword === "exclusiveMinimum") return { message: `${key} must be at least ${String((e.params as { limit: unknown }).limit)}`, hint: "use a non-negative number" };
+  if (e.keyword === "uniqueItems") return { message: `${key} lists the same entry twice`, hint: "remove the repeated entry" };
+  if (e.keyword === "format") return { message: `${key} is not a valid ${String((e.params as { format: unknown }).format)}`, hint: "fix the value" };
+  if (e.keyword === "minItems") return { message: `${key} must not be an empty list`, hint: "add at least one entry or remove the keyword" };
+  return { message: `${key} is not valid JSON Schema 2020-12 (${e.keyword})`, hint: "see https://json-schema.org/draft/2020-12 for this keyword" };
+}
