@@ -1,0 +1,23 @@
+// Public surface of the generic MCP client. Explicit named exports only.
+export { McpClient, connectClient } from "./client.js";
+export type { McpClientOptions, RequestOptions, CallToolOptions, CallToolResult, Progress, ProtocolChoice, JsonObject } from "./client.js";
+export { createHttpTransport, HttpClientTransport } from "./transport/http.js";
+export type { HttpTransportOptions } from "./transport/http.js";
+export { createStdioTransport, StdioClientTransport } from "./transport/stdio.js";
+export type { StdioTransportOptions } from "./transport/stdio.js";
+export type { ClientTransport, SendOptions, InboundSink, TransportKind } from "./transport/types.js";
+export { McpClientError, McpRpcError } from "./errors.js";
+export type { ClientFailureReason } from "./errors.js";
+export type { ClientHandlers, ElicitationHandler, SamplingHandler, RootsHandler, HandlerContext } from "./handlers.js";
+export { Subscription } from "./subscription.js";
+export type { SubscriptionFilter } from "./subscription.js";
+export { ResultCache } from "./cache.js";
+export type { ResultCacheOptions } from "./cache.js";
+export { encodeHeaderValue, decodeHeaderValue } from "./header-encoding.js";
+export { planToolHeaders } from "./tool-headers.js";
+export type { HeaderParam, ToolHeaderPlan } from "./tool-headers.js";
+export { defaultEraCache } from "./probe.js";
+export type { EraVerdictRecord } from "./probe.js";
+export type { Implementation } from "./envelope.js";
+export { SUPPORTED_REVISIONS } from "./versions.js";
+export type { Era } from "./versions.js";
