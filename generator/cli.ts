@@ -1,4 +1,6 @@
 import { Command, CommanderError } from "commander";
+import { registerInitCommand } from "./commands/init.js";
+import { registerValidateCommand } from "./commands/validate.js";
 import { isUserError } from "./errors.js";
 import { readSpecLock } from "./spec/lock.js";
 import { isSynced, syncAll, syncRevision } from "./spec/sync.js";
@@ -43,6 +45,8 @@ export function buildProgram(): Command {
 
   // Each subcommand registers itself from generator/commands/<name>.ts (one line each, below).
   // registerCommands:begin
+  registerValidateCommand(program);
+  registerInitCommand(program);
   // registerCommands:end
 
   return program;

@@ -1,0 +1,48 @@
+// `mcp-gen validate <manifest>`: every problem in the manifest, compiler-style or as JSON.
+// Exit 0 when there is no error (warnings allowed), 1 when the manifest has errors. A bug in
+// mcp-gen escapes as an exception and the CLI entry turns it into exit 2.
+import { readFile } from "node:fs/promises";
+import { type Command, Option } from "commander";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { formatDiagnosticsJson, formatDiagnosticsText } from "../diagnostics/format.js";
+import { loadManifest } from "../manifest/load.js";
+import type { Manifest } from "../manifest/ir.js";
+
+export type OutputFormat = "text" | "json";
+
+function summary(manifest: Manifest): string {
+  const parts = [
+    `${manifest.tools.length} tool(s)`,
+    `${manifest.prompts.length} prompt(s)`,
+    `${manifest.resources.length} resource(s)`,
+    `${manifest.templates.length} template(s)`,
+  ];
+  return `${parts.join(", ")}; serves ${manifest.revisions.join(", ")}`;
+}
+
+/** Validates one manifest and writes the report; returns the exit code. */
+export async function runValidate(file: string, format: OutputFormat, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const { manifest, diagnostics } = await loadManifest(file);
+  const failed = hasErrors(diagnostics);
+  if (format === "json") {
+    out.write(formatDiagnosticsJson(diagnostics));
+    return failed ? 1 : 0;
+  }
+  if (diagnostics.length > 0) {
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    err.write(formatDiagnosticsText(diagnostics, { sources: text === undefined ? new Map() : new Map([[file, text]]) }));
+  }
+  if (manifest) out.write(`${file}: ok (${summary(manifest)})\n`);
+  return failed ? 1 : 0;
+}
+
+export function registerValidateCommand(program: Command): void {
+  program
+    .command("validate")
+    .description("check a manifest and report every problem with its code, position and a hint")
+    .argument("<manifest>", "path to the manifest (mcp.yaml)")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .action(async (manifest: string, opts: { format: OutputFormat }) => {
+      process.exitCode = await runValidate(manifest, opts.format);
+    });
+}
