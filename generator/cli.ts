@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { registerDiffCommand } from "./commands/diff.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { isUserError } from "./errors.js";
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   // registerCommands:begin
   registerValidateCommand(program);
   registerInitCommand(program);
+  registerDiffCommand(program);
   // registerCommands:end
 
   return program;

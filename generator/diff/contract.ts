@@ -1,0 +1,64 @@
+import type { JsonSchema } from "../manifest/ir.js";
+
+/**
+ * THE SERVER CONTRACT: the part of one MCP server that its users can observe and rely on,
+ * and nothing else (no identifiers, descriptions, icons or cache hints). The manifest
+ * diff compares two contracts. A manifest is adapted to one (manifest/from-manifest.ts);
+ * a later `mcp-gen pull` of a live server produces the same shape from tools/list,
+ * prompts/list, resources/list and resources/templates/list. Collections are keyed by name.
+ */
+export interface ServerContract {
+  /** Served protocol revisions, preferred first. */
+  readonly revisions: readonly string[];
+  readonly tools: readonly ContractTool[];
+  readonly prompts: readonly ContractPrompt[];
+  readonly resources: readonly ContractResource[];
+  readonly templates: readonly ContractTemplate[];
+  readonly handles: readonly ContractHandle[];
+}
+
+/** An input request (MRTR) a handler may make; `kind` is elicit, elicitUrl, sampling or roots. */
+export interface ContractInputRequest {
+  readonly key: string;
+  readonly kind: string;
+}
+
+export interface ContractTool {
+  readonly name: string;
+  /** JSON Schema 2020-12; local `$ref`s resolve inside the schema itself (its `$defs`). */
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly inputRequests: readonly ContractInputRequest[];
+}
+
+export interface ContractPromptArgument {
+  readonly name: string;
+  readonly required: boolean;
+}
+
+export interface ContractPrompt {
+  readonly name: string;
+  readonly arguments: readonly ContractPromptArgument[];
+  readonly inputRequests: readonly ContractInputRequest[];
+}
+
+export interface ContractResource {
+  readonly name: string;
+  readonly uri: string;
+  readonly mimeType?: string;
+  readonly subscribe: boolean;
+  readonly inputRequests: readonly ContractInputRequest[];
+}
+
+export interface ContractTemplate {
+  readonly name: string;
+  readonly uriTemplate: string;
+  readonly mimeType?: string;
+  readonly subscribe: boolean;
+  readonly inputRequests: readonly ContractInputRequest[];
+}
+
+export interface ContractHandle {
+  readonly name: string;
+  readonly ttlMs: number;
+}

@@ -1,0 +1,16 @@
+import { LEVELS } from "../types.js";
+import type { DiffResult } from "../types.js";
+import { summaryLine } from "./summary.js";
+
+/** Grouped by level (breaking first); inside a group, in the result's path order. */
+export function formatText(result: DiffResult): string {
+  const lines = [`${result.old} → ${result.new}: ${summaryLine(result.changes)}`];
+  for (const level of LEVELS) {
+    const group = result.changes.filter((c) => c.level === level);
+    if (group.length === 0) continue;
+    const width = Math.max(...group.map((c) => c.rule.length));
+    lines.push("", `${level} (${group.length})`);
+    for (const c of group) lines.push(`  ${c.rule.padEnd(width)}  ${c.path}`, `  ${" ".repeat(width)}  ${c.message}`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,39 @@
+import type { InputRequest, Manifest } from "../../manifest/ir.js";
+import type { ContractInputRequest, ServerContract } from "../contract.js";
+
+function inputRequestsOf(requests: readonly InputRequest[]): ContractInputRequest[] {
+  return requests.map((r) => ({ key: r.key, kind: r.kind }));
+}
+
+/** The observable contract of a loaded manifest (IR schemas are already bundled: refs resolve locally). */
+export function contractFromManifest(manifest: Manifest): ServerContract {
+  return {
+    revisions: [...manifest.revisions],
+    tools: manifest.tools.map((t) => ({
+      name: t.name,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
+      inputRequests: inputRequestsOf(t.inputRequests),
+    })),
+    prompts: manifest.prompts.map((p) => ({
+      name: p.name,
+      arguments: p.arguments.map((a) => ({ name: a.name, required: a.required })),
+      inputRequests: inputRequestsOf(p.inputRequests),
+    })),
+    resources: manifest.resources.map((r) => ({
+      name: r.name,
+      uri: r.uri,
+      ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
+      subscribe: r.subscribe,
+      inputRequests: inputRequestsOf(r.inputRequests),
+    })),
+    templates: manifest.templates.map((t) => ({
+      name: t.name,
+      uriTemplate: t.uriTemplate,
+      ...(t.mimeType !== undefined ? { mimeType: t.mimeType } : {}),
+      subscribe: t.subscribe,
+      inputRequests: inputRequestsOf(t.inputRequests),
+    })),
+    handles: manifest.handles.map((h) => ({ name: h.name, ttlMs: h.ttlMs })),
+  };
+}
