@@ -49,6 +49,8 @@ export interface McpClientOptions {
   logLevel?: string;
   /** Fill omitted accepted elicitation fields from schema defaults (default true). */
   applyElicitationDefaults?: boolean;
+  /** Legacy HTTP: open the standalone GET stream after initialize (default true). */
+  legacyServerStream?: boolean;
   /** Pinned modern: call `server/discover` on connect (default true). */
   discoverOnConnect?: boolean;
   onWarning?: (message: string) => void;
@@ -274,6 +276,20 @@ export class McpClient {
     this.instructions = typeof result.instructions === "string" ? result.instructions : undefined;
     this.transport.handshakeComplete(agreed);
     await this.transport.notify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    if (this.options.legacyServerStream !== false) await this.openLegacyServerStream();
+  }
+
+  /**
+   * Legacy HTTP: servers send requests and notifications that are not tied to a client
+   * request (e.g. an SDK server's `elicitation/create` issued without a related request id)
+   * on the standalone GET stream, and drop them when none is open. Open it right after the
+   * handshake, as the official client does; a 405 just means the server has none.
+   */
+  private async openLegacyServerStream(): Promise<void> {
+    if (this.transport.kind !== "http" || this.legacyServerStreamOpened || this.transport.openServerStream === undefined) return;
+    const opened = this.transport.openServerStream();
+    const settled = await Promise.race([opened, new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), 2000).unref())]);
+    this.legacyServerStreamOpened = settled === true || settled === "slow";
   }
 
   async close(): Promise<void> {
@@ -337,6 +353,7 @@ export class McpClient {
         if (error instanceof McpClientError && error.reason === "session-expired" && !sessionRetried && this.era === "legacy") {
           // [S25:basic/transports § Session Management]: 404 → start a new session, then retry once.
           sessionRetried = true;
+          this.legacyServerStreamOpened = false;
           await this.initializeLegacy(this.protocolVersion ?? DEFAULT_LEGACY_REVISION);
           continue;
         }
@@ -696,8 +713,8 @@ export class McpClient {
     });
     const entry = { subscription, filter: honoured };
     this.legacySubscriptions.add(entry);
-    if (this.transport.kind === "http" && !this.legacyServerStreamOpened && this.transport.openServerStream !== undefined) {
-      this.legacyServerStreamOpened = await this.transport.openServerStream();
+    if (this.transport.kind === "http" && !this.legacyServerStreamOpened) {
+      await this.openLegacyServerStream();
       if (!this.legacyServerStreamOpened) this.warn("the server offers no GET stream; only notifications sent on request streams will arrive");
     }
     for (const uri of uris) await this.request("resources/subscribe", { uri });

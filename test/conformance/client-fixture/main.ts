@@ -1,0 +1,113 @@
+// Conformance fixture: a client process driven by the official suite's client leg.
+//
+// Contract (conformance README §2.6): the suite appends the server URL as the last
+// argument and sets MCP_CONFORMANCE_SCENARIO, MCP_CONFORMANCE_PROTOCOL_VERSION and,
+// for some scenarios, MCP_CONFORMANCE_CONTEXT. The fixture pins the era to that
+// revision and exercises each scenario through the generic runtime client only.
+
+import { McpClient, createHttpTransport, type ClientHandlers, type JsonObject } from "../../../packages/runtime/src/client/index.js";
+
+const serverUrl = process.argv[process.argv.length - 1];
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+const protocol = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2025-11-25";
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as { toolCalls?: Array<{ name: string; arguments?: JsonObject }> };
+
+// Canned answers: accept elicitations (the client fills schema defaults), trivial sampling, one root.
+const handlers: ClientHandlers = {
+  elicitation: (params) => {
+    const schema = params.requestedSchema as { properties?: Record<string, { type?: string }> } | undefined;
+    const content: JsonObject = {};
+    if (scenario !== "elicitation-sep1034-client-defaults") {
+      for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+        if (property.type === "boolean") content[name] = true;
+      }
+    }
+    return { action: "accept", content };
+  },
+  sampling: () => ({ role: "assistant", content: { type: "text", text: "fixture answer" }, model: "fixture-model", stopReason: "endTurn" }),
+  roots: () => ({ roots: [{ uri: "file:///tmp/fixture-root", name: "Fixture root" }] }),
+};
+
+/** Placeholder arguments satisfying a tool's required properties. */
+function argumentsFor(tool: JsonObject): JsonObject {
+  const schema = tool.inputSchema as { properties?: Record<string, { type?: string }>; required?: string[] } | undefined;
+  const args: JsonObject = {};
+  for (const name of schema?.required ?? []) {
+    const type = schema?.properties?.[name]?.type;
+    args[name] = type === "number" || type === "integer" ? 1 : type === "boolean" ? true : "x";
+  }
+  return args;
+}
+
+async function run(client: McpClient): Promise<void> {
+  switch (scenario) {
+    case "tools_call": {
+      await client.listAllTools();
+      await client.callTool("add_numbers", { a: 5, b: 3 });
+      return;
+    }
+    case "elicitation-sep1034-client-defaults": {
+      await client.listAllTools();
+      await client.callTool("test_client_elicitation_defaults", {});
+      return;
+    }
+    case "sse-retry": {
+      await client.listAllTools();
+      await client.callTool("test_reconnection", {});
+      return;
+    }
+    case "sep-2322-client-request-state": {
+      await client.listAllTools();
+      await client.callTool("test_mrtr_echo_state");
+      await client.callTool("test_mrtr_unrelated");
+      await client.callTool("test_mrtr_no_state");
+      await client.callTool("test_mrtr_no_result_type");
+      return;
+    }
+    case "http-standard-headers": {
+      for (const tool of await client.listAllTools()) await client.callTool(String(tool.name), argumentsFor(tool));
+      for (const resource of await client.listAllResources()) await client.readResource(String(resource.uri));
+      for (const prompt of await client.listAllPrompts()) await client.getPrompt(String(prompt.name));
+      return;
+    }
+    case "http-custom-headers": {
+      await client.listAllTools();
+      for (const call of context.toolCalls ?? []) await client.callTool(call.name, call.arguments ?? {});
+      return;
+    }
+    case "http-invalid-tool-headers": {
+      for (const tool of await client.listAllTools()) await client.callTool(String(tool.name), argumentsFor(tool));
+      return;
+    }
+    default: {
+      // initialize, request-metadata, json-schema-ref-no-deref and anything new: connect and list.
+      await client.listAllTools();
+      return;
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  if (serverUrl === undefined || !/^https?:/.test(serverUrl)) throw new Error("usage: client.sh <server-url>");
+  const client = new McpClient({
+    transport: createHttpTransport({ url: serverUrl }),
+    clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
+    protocol,
+    handlers,
+    onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
+  });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`fixture client failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
