@@ -21,7 +21,7 @@ export function manifestValidatorFn(): ValidateFunction {
 
 /** A fresh lenient instance per manifest, so `$id`s in one manifest never leak into the next. */
 export function userSchemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true });
   addFormats(ajv);
   return ajv;
 }

@@ -1,6 +1,5 @@
 // Protocol revisions (MCPGEN14xx): the `protocol` list itself, and declarations that the served
 // revisions cannot carry. The per-revision facts live in revision-support.ts.
-import { didYouMean } from "../diagnostics/suggest.js";
 import { revisionNames } from "../spec/lock.js";
 import { entriesOf, INPUT_OWNERS, isMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
@@ -22,7 +21,7 @@ export function checkProtocolList(root: unknown, reporter: Reporter): void {
   list.forEach((rev, i) => {
     if (typeof rev !== "string") return;
     if (!known.includes(rev)) {
-      reporter.report("MCPGEN1401", ["protocol", i], `unknown protocol revision ${JSON.stringify(rev)}`, didYouMean(rev, known) ?? `known revisions: ${known.join(", ")}`);
+      reporter.report("MCPGEN1401", ["protocol", i], `unknown protocol revision ${JSON.stringify(rev)}`, `use one of the pinned revisions: ${known.join(", ")}`);
       return;
     }
     if (seen.has(rev)) reporter.report("MCPGEN1206", ["protocol", i], `revision ${rev} is listed twice`, "list each revision once, preferred first");

@@ -109,7 +109,7 @@ export class SchemaPreparer {
   // ---- reporting ---------------------------------------------------------------------------
 
   private report(origin: Origin, code: DiagnosticCode, path: JsonPath, pointer: readonly (string | number)[], message: string, hint: string): void {
-    if (origin.inManifest) this.options.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1101" ? "key" : "value" });
+    if (origin.inManifest) this.options.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value" });
     else {
       const site = origin.refSite ?? [];
       const inFile = [...path.slice(site.length), ...pointer];
@@ -149,6 +149,8 @@ export class SchemaPreparer {
     const type = isSchemaObject(schema) ? schema["type"] : undefined;
     if (type === "object") return;
     state.sound = false;
+    // A misspelled type is already reported against the meta-schema (MCPGEN1506); one report is enough.
+    if (typeof type === "string" && !JSON_SCHEMA_TYPES.includes(type)) return;
     const at = isSchemaObject(schema) && "type" in schema ? ["type"] : [];
     const shown = type === undefined ? "no `type`" : `type ${JSON.stringify(type)}`;
     this.options.reporter.report("MCPGEN1501", [...path, ...at], `a tool input schema must have \`type: object\` at its root (found ${shown})`, "tool arguments are always a JSON object: set `type: object` and describe arguments under `properties`");
@@ -168,7 +170,7 @@ export class SchemaPreparer {
       const isMultiSelect = type === "array" && isSchemaObject(items) && (Array.isArray(items["enum"]) || Array.isArray(items["anyOf"]));
       if ((typeof type === "string" && ELICIT_TYPES.has(type)) || isMultiSelect) continue;
       state.sound = false;
-      this.options.reporter.report("MCPGEN1508", [...path, "properties", name], `elicitation field \`${name}\` must be a string, number, integer or boolean (or a multi-select enum list), not ${type === undefined ? "an untyped schema" : JSON.stringify(type)}`, "clients render elicitation as a flat form: split nested objects into separate primitive fields");
+      this.options.reporter.report("MCPGEN1508", [...path, "properties", name], `elicitation field \`${name}\` must be a string, number, integer or boolean (or a multi-select enum list), not ${type === undefined ? "an untyped schema" : JSON.stringify(type)}`, "clients render elicitation as a flat form: split nested objects into separate primitive fields", { target: "key" });
     }
   }
 
@@ -389,7 +391,7 @@ export class SchemaPreparer {
       const entry = this.entryOf(key);
       if (!entry) continue;
       if (Object.prototype.hasOwnProperty.call(local, entry.defName)) {
-        if (report) this.options.reporter.report("MCPGEN1307", [...path, "$defs", entry.defName], `local \`$defs\` entry \`${entry.defName}\` clashes with the bundled ${key.startsWith("def:") ? "shared definition" : "file"} of the same name`, "rename the local `$defs` entry");
+        if (report) this.options.reporter.report("MCPGEN1307", [...path, "$defs", entry.defName], `local \`$defs\` entry \`${entry.defName}\` clashes with the bundled ${key.startsWith("def:") ? "shared definition" : "file"} of the same name`, "rename the local `$defs` entry", { target: "key" });
         continue;
       }
       defs[entry.defName] = entry.schema;

@@ -22,7 +22,9 @@ function firstLine(message: string): string {
 }
 
 function report(source: ParsedYaml, reporter: Reporter, e: YAMLError, severity: "error" | "warning"): void {
-  const offset = e.pos[0];
+  // Some errors point at the start of an indented line; the first non-blank character is where the eye goes.
+  let offset = e.pos[0];
+  while (offset < source.text.length && source.text[offset] === " " && (offset === 0 || /[\n ]/.test(source.text[offset - 1] ?? ""))) offset++;
   const position = positionOfOffset(source, offset);
   const path = pathAtOffset(source, offset);
   const hint = HINTS[e.code] ?? "fix the YAML syntax at this position";
