@@ -1,0 +1,89 @@
+// `type: "array"` and its keywords.
+//
+// DECISION (tuples): `prefixItems` (draft-07: array-valued `items`) constrains the first
+// items WITHOUT requiring them to exist (2020-12 core §10.3.1.1), so every tuple element
+// is `.optional()`; the rest is `items` (draft-07: `additionalItems`), unconstrained when
+// absent and forbidden when `false`.
+
+import type { EmitContext } from "./context.js";
+import { DIAGNOSTIC_CODES } from "./diagnostics.js";
+import { type ZodExpr, UNKNOWN, atomicType } from "./expr.js";
+import { emitSchema } from "./schema.js";
+import { arrayLiteral, call } from "./writer.js";
+
+export const ARRAY_KEYWORDS = [
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "contains",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minContains",
+  "maxContains",
+] as const;
+
+export function emitArray(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
+  const { prefix, rest } = itemSchemas(node, at, ctx);
+  const refinements: string[] = [];
+  let code: string;
+  let type: string;
+  const min = typeof node["minItems"] === "number" ? node["minItems"] : undefined;
+  const max = typeof node["maxItems"] === "number" ? node["maxItems"] : undefined;
+  if (prefix.length === 0) {
+    const items = rest ?? UNKNOWN;
+    code = call("z.array", [items.code]);
+    type = `${atomicType(items.type)}[]`;
+    if (min !== undefined && min > 0) code += `.min(${min})`;
+    if (max !== undefined) code += `.max(${max})`;
+  } else {
+    const elements = arrayLiteral(prefix.map((element) => `${element.code}.optional()`));
+    const restOpen = rest === undefined || rest.isUnknown === true;
+    const restForbidden = rest !== undefined && rest.code === "z.never()";
+    code = restForbidden ? call("z.tuple", [elements]) : call("z.tuple", [elements, (rest ?? UNKNOWN).code]);
+    const elementTypes = prefix.map((element) => `${atomicType(element.type)}?`);
+    if (!restForbidden) elementTypes.push(`...${atomicType(restOpen ? "unknown" : rest.type)}[]`);
+    type = `[${elementTypes.join(", ")}]`;
+    if (min !== undefined && min > 0) refinements.push(`.refine((items) => items.length >= ${min}, "Too few items")`);
+    if (max !== undefined) refinements.push(`.refine((items) => items.length <= ${max}, "Too many items")`);
+  }
+  if (node["uniqueItems"] === true) refinements.push(`.refine(${ctx.helper("allUnique")}, "Items must be unique")`);
+  if (node["contains"] !== undefined) {
+    const contains = emitSchema(node["contains"], [...at, "contains"], ctx);
+    const modern = ctx.dialect === "2020-12";
+    const minContains = modern && typeof node["minContains"] === "number" ? node["minContains"] : 1;
+    const maxContains = modern && typeof node["maxContains"] === "number" ? String(node["maxContains"]) : "Infinity";
+    if (minContains > 0 || maxContains !== "Infinity") {
+      refinements.push(
+        `.refine(${call(ctx.helper("containsCount"), [contains.code, String(minContains), maxContains])}, "Wrong number of matching items")`,
+      );
+    }
+  }
+  return { code: code + refinements.join(""), type };
+}
+
+function itemSchemas(
+  node: Record<string, unknown>,
+  at: readonly string[],
+  ctx: EmitContext,
+): { prefix: ZodExpr[]; rest: ZodExpr | undefined } {
+  const items = node["items"];
+  if (ctx.dialect === "2020-12") {
+    if (Array.isArray(items)) {
+      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "items", "items must be a schema in 2020-12 (use prefixItems; ajv rejects the schema)");
+    }
+    const prefixItems = Array.isArray(node["prefixItems"]) ? node["prefixItems"] : [];
+    return {
+      prefix: prefixItems.map((schema, i) => emitSchema(schema, [...at, "prefixItems", String(i)], ctx)),
+      rest: items === undefined || Array.isArray(items) ? undefined : emitSchema(items, [...at, "items"], ctx),
+    };
+  }
+  if (Array.isArray(items)) {
+    const additional = node["additionalItems"];
+    return {
+      prefix: items.map((schema, i) => emitSchema(schema, [...at, "items", String(i)], ctx)),
+      rest: additional === undefined ? undefined : emitSchema(additional, [...at, "additionalItems"], ctx),
+    };
+  }
+  return { prefix: [], rest: items === undefined ? undefined : emitSchema(items, [...at, "items"], ctx) };
+}

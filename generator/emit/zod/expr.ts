@@ -1,0 +1,63 @@
+// The value every kind emitter returns: a zod expression plus what the caller needs to
+// compose it (its TypeScript output type, and whether it is a plain object or a single
+// literal, which decides discriminated unions).
+
+export interface ObjectShape {
+  /** Property name → emitted schema, in document order. */
+  readonly properties: ReadonlyMap<string, ZodExpr>;
+  readonly required: ReadonlySet<string>;
+}
+
+export interface ZodExpr {
+  /** A zod 4 expression (may span lines; continuation lines are indented relative to the first). */
+  readonly code: string;
+  /** The TypeScript type of a successful parse, written out (used for recursive declarations). */
+  readonly type: string;
+  /** Set when the expression is a zod object schema (`z.looseObject` & co.), possibly via a `$ref`. */
+  readonly shape?: ObjectShape;
+  /** Set when the expression is exactly one `z.literal(value)`. */
+  readonly literal?: string | number | boolean | null;
+  /** True only for a bare `z.unknown()`: the neutral element of an intersection. */
+  readonly isUnknown?: boolean;
+}
+
+export const UNKNOWN: ZodExpr = { code: "z.unknown()", type: "unknown", isUnknown: true };
+export const NEVER: ZodExpr = { code: "z.never()", type: "never" };
+
+/** Appends a method call, keeping the object/literal facts (refinements do not change the class). */
+export function chain(expr: ZodExpr, call: string, keepFacts = true): ZodExpr {
+  const result: ZodExpr = { code: `${expr.code}${call}`, type: expr.type };
+  if (!keepFacts) return result;
+  return { ...result, ...(expr.shape ? { shape: expr.shape } : {}) };
+}
+
+/** Wraps a TS type in parentheses when it has a top-level `|` or `&`. */
+export function atomicType(type: string): string {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < type.length; i++) {
+    const ch = type[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === "(" || ch === "[" || ch === "{" || ch === "<") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}" || ch === ">") depth--;
+    else if (depth === 0 && (ch === "|" || ch === "&")) return `(${type})`;
+  }
+  return type;
+}
+
+export function unionType(types: readonly string[]): string {
+  const unique = [...new Set(types)];
+  if (unique.includes("unknown")) return "unknown";
+  return unique.length === 0 ? "never" : unique.join(" | ");
+}
+
+export function intersectionType(types: readonly string[]): string {
+  const meaningful = [...new Set(types)].filter((type) => type !== "unknown");
+  if (meaningful.length === 0) return "unknown";
+  return meaningful.map(atomicType).join(" & ");
+}

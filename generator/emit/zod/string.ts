@@ -1,0 +1,63 @@
+// `type: "string"` and its keywords: minLength, maxLength, pattern, format.
+
+import { DIAGNOSTIC_CODES } from "./diagnostics.js";
+import type { EmitContext } from "./context.js";
+import type { ZodExpr } from "./expr.js";
+import { FORMAT_CHECKERS } from "./format-helpers.js";
+
+export const STRING_KEYWORDS = ["minLength", "maxLength", "pattern"] as const;
+
+export function emitString(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
+  let code = "z.string()";
+  // DECISION: lengths are counted in code points (JSON Schema 2020-12 validation §6.3.1;
+  // ajv does the same), so zod's .min()/.max() — UTF-16 units — cannot be used.
+  const min = node["minLength"];
+  if (typeof min === "number" && min > 0) {
+    code += `.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: expected at least ${min} characters")`;
+  }
+  const max = node["maxLength"];
+  if (typeof max === "number") {
+    code += `.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: expected at most ${max} characters")`;
+  }
+  const pattern = node["pattern"];
+  if (typeof pattern === "string") {
+    const source = compilablePattern(pattern, at, "pattern", ctx);
+    if (source !== undefined) code += `.regex(${source})`;
+  }
+  code += formatCheck(node, "string", at, ctx);
+  return { code, type: "string" };
+}
+
+/**
+ * `new RegExp(pattern, "u")` as code, or undefined (with a diagnostic) when the pattern is
+ * not a valid unicode regex: ajv compiles patterns with the "u" flag and rejects the
+ * whole schema otherwise.
+ */
+export function compilablePattern(
+  pattern: string,
+  at: readonly string[],
+  keyword: string,
+  ctx: EmitContext,
+): string | undefined {
+  try {
+    new RegExp(pattern, "u");
+  } catch (error) {
+    ctx.report(DIAGNOSTIC_CODES.invalidPattern, "error", at, keyword, `invalid regular expression: ${(error as Error).message}`);
+    return undefined;
+  }
+  return `new RegExp(${JSON.stringify(pattern)}, "u")`;
+}
+
+/** The `.refine(...)` for `format`, when the format applies to `kind` and ajv-formats checks it. */
+export function formatCheck(
+  node: Record<string, unknown>,
+  kind: "string" | "number",
+  at: readonly string[],
+  ctx: EmitContext,
+): string {
+  const format = node["format"];
+  if (typeof format !== "string") return "";
+  const checker = FORMAT_CHECKERS[format];
+  if (checker === undefined || checker.kind !== kind || checker.helper === undefined) return "";
+  return `.refine(${ctx.helper(checker.helper)}, ${JSON.stringify(`Invalid ${format}`)})`;
+}

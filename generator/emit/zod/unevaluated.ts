@@ -1,0 +1,154 @@
+// `unevaluatedProperties` / `unevaluatedItems` (2020-12 core §11).
+//
+// DECISION: what counts as "evaluated" depends on the annotations of the sibling
+// keywords and of every subschema applied in place ($ref, allOf, anyOf, oneOf, if/then/
+// else, dependentSchemas) — and for anyOf/oneOf/if only on the arms that MATCHED. The
+// generator collects the static part (declared names, patterns, prefix lengths, whole-
+// instance evaluation by additionalProperties/items) and turns every arm whose
+// contribution depends on the value into a branch that is re-checked at runtime with that
+// arm's schema. The inlined `unevaluated` helper then applies the schema to the rest.
+// A `$ref` cycle back to a schema already on the path contributes nothing new.
+
+import { isRecord } from "../../jsonschema/resource.js";
+import { valueAtPointer } from "../../jsonschema/pointer.js";
+import type { EmitContext } from "./context.js";
+import { chain, type ZodExpr } from "./expr.js";
+import { emitSchema } from "./schema.js";
+import { compilablePattern } from "./string.js";
+import { arrayLiteral, call, literal, objectLiteral } from "./writer.js";
+
+interface Evaluation {
+  allProperties: boolean;
+  names: string[];
+  patterns: string[];
+  allItems: boolean;
+  prefixItems: number;
+  contains: string[];
+  branches: { when?: string; negate?: boolean; whenKey?: string; evaluation: Evaluation }[];
+}
+
+export function applyUnevaluated(
+  node: Record<string, unknown>,
+  at: readonly string[],
+  ctx: EmitContext,
+  base: ZodExpr,
+): ZodExpr {
+  if (ctx.dialect !== "2020-12") return base;
+  const properties = node["unevaluatedProperties"];
+  const items = node["unevaluatedItems"];
+  const propertiesArg = restArgument(properties, [...at, "unevaluatedProperties"], ctx);
+  const itemsArg = restArgument(items, [...at, "unevaluatedItems"], ctx);
+  if (propertiesArg === "undefined" && itemsArg === "undefined") return base;
+  const evaluation = evaluationOf(node, at, ctx.quiet(), new Set(), true);
+  const check = call(ctx.helper("unevaluated"), [evaluationCode(evaluation), propertiesArg, itemsArg]);
+  return chain(base, `.refine(${check}, "Unevaluated properties or items are not allowed")`);
+}
+
+function restArgument(schema: unknown, at: readonly string[], ctx: EmitContext): string {
+  if (schema === undefined || schema === true) return "undefined";
+  if (schema === false) return "false";
+  const expr = emitSchema(schema, at, ctx);
+  return expr.isUnknown ? "undefined" : expr.code;
+}
+
+function emptyEvaluation(): Evaluation {
+  return { allProperties: false, names: [], patterns: [], allItems: false, prefixItems: 0, contains: [], branches: [] };
+}
+
+function isEmpty(evaluation: Evaluation): boolean {
+  return (
+    !evaluation.allProperties &&
+    !evaluation.allItems &&
+    evaluation.names.length === 0 &&
+    evaluation.patterns.length === 0 &&
+    evaluation.prefixItems === 0 &&
+    evaluation.contains.length === 0 &&
+    evaluation.branches.length === 0
+  );
+}
+
+function merge(into: Evaluation, from: Evaluation): void {
+  into.allProperties ||= from.allProperties;
+  into.allItems ||= from.allItems;
+  into.names.push(...from.names.filter((name) => !into.names.includes(name)));
+  into.patterns.push(...from.patterns.filter((pattern) => !into.patterns.includes(pattern)));
+  into.prefixItems = Math.max(into.prefixItems, from.prefixItems);
+  into.contains.push(...from.contains);
+  into.branches.push(...from.branches);
+}
+
+function evaluationOf(node: unknown, at: readonly string[], ctx: EmitContext, path: Set<unknown>, top: boolean): Evaluation {
+  const evaluation = emptyEvaluation();
+  if (!isRecord(node) || path.has(node)) return evaluation;
+  path.add(node);
+  if (isRecord(node["properties"])) evaluation.names.push(...Object.keys(node["properties"]));
+  if (isRecord(node["patternProperties"])) {
+    for (const pattern of Object.keys(node["patternProperties"])) {
+      const regex = compilablePattern(pattern, at, "patternProperties", ctx);
+      if (regex !== undefined) evaluation.patterns.push(regex);
+    }
+  }
+  if (node["additionalProperties"] !== undefined || (!top && node["unevaluatedProperties"] !== undefined)) {
+    evaluation.allProperties = true;
+  }
+  if (Array.isArray(node["prefixItems"])) evaluation.prefixItems = node["prefixItems"].length;
+  if (node["items"] !== undefined || (!top && node["unevaluatedItems"] !== undefined)) evaluation.allItems = true;
+  if (node["contains"] !== undefined) evaluation.contains.push(emitSchema(node["contains"], [...at, "contains"], ctx).code);
+
+  if (typeof node["$ref"] === "string") {
+    const target = ctx.resource.resolve(node["$ref"]);
+    if (target.kind === "local") {
+      merge(evaluation, evaluationOf(valueAtPointer(ctx.resource.root, target.tokens), [...target.tokens], ctx, path, false));
+    }
+  }
+  if (Array.isArray(node["allOf"])) {
+    node["allOf"].forEach((arm, i) => merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false)));
+  }
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const arms = node[keyword];
+    if (!Array.isArray(arms)) continue;
+    arms.forEach((arm, i) => {
+      const armAt = [...at, keyword, String(i)];
+      const armEvaluation = evaluationOf(arm, armAt, ctx, path, false);
+      if (!isEmpty(armEvaluation)) evaluation.branches.push({ when: emitSchema(arm, armAt, ctx).code, evaluation: armEvaluation });
+    });
+  }
+  if (node["if"] !== undefined) {
+    const condition = emitSchema(node["if"], [...at, "if"], ctx).code;
+    const matched = evaluationOf(node["if"], [...at, "if"], ctx, path, false);
+    merge(matched, evaluationOf(node["then"], [...at, "then"], ctx, path, false));
+    if (!isEmpty(matched)) evaluation.branches.push({ when: condition, evaluation: matched });
+    const otherwise = evaluationOf(node["else"], [...at, "else"], ctx, path, false);
+    if (!isEmpty(otherwise)) evaluation.branches.push({ when: condition, negate: true, evaluation: otherwise });
+  }
+  if (isRecord(node["dependentSchemas"])) {
+    for (const [key, schema] of Object.entries(node["dependentSchemas"])) {
+      const dependent = evaluationOf(schema, [...at, "dependentSchemas", key], ctx, path, false);
+      if (!isEmpty(dependent)) evaluation.branches.push({ whenKey: key, evaluation: dependent });
+    }
+  }
+  path.delete(node);
+  return evaluation;
+}
+
+function evaluationCode(evaluation: Evaluation): string {
+  const entries: string[] = [];
+  if (evaluation.allProperties) entries.push("allProperties: true");
+  if (evaluation.names.length > 0) entries.push(`names: ${literal(evaluation.names)}`);
+  if (evaluation.patterns.length > 0) entries.push(`patterns: ${arrayLiteral(evaluation.patterns)}`);
+  if (evaluation.allItems) entries.push("allItems: true");
+  if (evaluation.prefixItems > 0) entries.push(`prefixItems: ${evaluation.prefixItems}`);
+  if (evaluation.contains.length > 0) entries.push(`contains: ${arrayLiteral(evaluation.contains)}`);
+  if (evaluation.branches.length > 0) {
+    const branches = evaluation.branches.map((branch) => {
+      const fields: string[] = [];
+      if (branch.when !== undefined) fields.push(`when: ${branch.when}`);
+      if (branch.negate === true) fields.push("negate: true");
+      if (branch.whenKey !== undefined) fields.push(`whenKey: ${literal(branch.whenKey)}`);
+      fields.push(`evaluation: ${evaluationCode(branch.evaluation)}`);
+      return objectLiteral(fields);
+    });
+    entries.push(`branches: ${arrayLiteral(branches)}`);
+  }
+  return objectLiteral(entries);
+}

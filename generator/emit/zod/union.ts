@@ -1,0 +1,53 @@
+// `anyOf` and `oneOf`.
+//
+// DECISION: `anyOf` → z.union (first matching arm wins; since every object schema keeps
+// unknown keys, the winning arm returns the value unchanged). `oneOf` → z.xor (exactly
+// one arm may match, 2020-12 core §10.2.1.3). Both become z.discriminatedUnion when
+// every arm is an object schema with the same REQUIRED property whose schema is a string
+// literal, all literals distinct: then at most one arm can match any value, so "first",
+// "exactly one" and "the arm named by the discriminator" give the same verdict.
+
+import type { EmitContext } from "./context.js";
+import { DIAGNOSTIC_CODES } from "./diagnostics.js";
+import { NEVER, type ZodExpr, unionType } from "./expr.js";
+import { emitSchema } from "./schema.js";
+import { arrayLiteral, call } from "./writer.js";
+
+export function emitUnion(
+  keyword: "anyOf" | "oneOf",
+  arms: unknown,
+  at: readonly string[],
+  ctx: EmitContext,
+): ZodExpr {
+  if (!Array.isArray(arms) || arms.length === 0) {
+    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, keyword, `${keyword} must be a non-empty array (ajv rejects the schema)`);
+    return NEVER;
+  }
+  const exprs = arms.map((arm, i) => emitSchema(arm, [...at, keyword, String(i)], ctx));
+  if (exprs.length === 1) return exprs[0]!;
+  const type = unionType(exprs.map((expr) => expr.type));
+  const list = arrayLiteral(exprs.map((expr) => expr.code));
+  const discriminator = discriminatorOf(exprs);
+  if (discriminator !== undefined) {
+    return { code: call("z.discriminatedUnion", [JSON.stringify(discriminator), list]), type };
+  }
+  return { code: call(keyword === "anyOf" ? "z.union" : "z.xor", [list]), type };
+}
+
+/** The property every arm requires as a distinct string literal, if there is one. */
+export function discriminatorOf(arms: readonly ZodExpr[]): string | undefined {
+  const first = arms[0]?.shape;
+  if (first === undefined || arms.some((arm) => arm.shape === undefined)) return undefined;
+  for (const [key, candidate] of first.properties) {
+    if (!first.required.has(key) || typeof candidate.literal !== "string") continue;
+    const values = new Set<string>();
+    const works = arms.every((arm) => {
+      const property = arm.shape!.properties.get(key);
+      if (!arm.shape!.required.has(key) || typeof property?.literal !== "string" || values.has(property.literal)) return false;
+      values.add(property.literal);
+      return true;
+    });
+    if (works) return key;
+  }
+  return undefined;
+}

@@ -1,0 +1,43 @@
+// Small helpers that lay out generated code: one-line calls when short, one argument per
+// line otherwise, two-space indentation, trailing commas (prettier's defaults, so a later
+// prettier pass changes little).
+
+const MAX_LINE = 100;
+
+/** Indents every line after the first by `prefix` (the first line continues the caller's line). */
+export function indentTail(code: string, prefix = "  "): string {
+  return code.replace(/\n/g, "\n" + prefix);
+}
+
+/** `fn(a, b)` on one line when it fits, else one argument per line. */
+export function call(fn: string, args: readonly string[]): string {
+  const oneLine = `${fn}(${args.join(", ")})`;
+  if (oneLine.length <= MAX_LINE && !oneLine.includes("\n")) return oneLine;
+  // Hug a trailing multi-line object/array literal: `fn(a, {` … `})`, as prettier does.
+  const last = args[args.length - 1];
+  const init = args.slice(0, -1);
+  if (last !== undefined && /^[[{]\n/.test(last) && init.every((arg) => !arg.includes("\n"))) {
+    return `${fn}(${[...init, last].join(", ")})`;
+  }
+  return `${fn}(\n${args.map((arg) => `  ${indentTail(arg)},`).join("\n")}\n)`;
+}
+
+/** `[a, b]` on one line when it fits, else one element per line. */
+export function arrayLiteral(items: readonly string[]): string {
+  const oneLine = `[${items.join(", ")}]`;
+  if (oneLine.length <= MAX_LINE && !oneLine.includes("\n")) return oneLine;
+  return `[\n${items.map((item) => `  ${indentTail(item)},`).join("\n")}\n]`;
+}
+
+/** `{ a: x, b: y }` from `key: value` entries (each entry may carry a leading JSDoc). */
+export function objectLiteral(entries: readonly string[]): string {
+  if (entries.length === 0) return "{}";
+  const oneLine = `{ ${entries.join(", ")} }`;
+  if (oneLine.length <= MAX_LINE && !oneLine.includes("\n")) return oneLine;
+  return `{\n${entries.map((entry) => `  ${indentTail(entry)},`).join("\n")}\n}`;
+}
+
+/** A JSON value as a TypeScript literal (deterministic: JSON.stringify keeps key order). */
+export function literal(value: unknown): string {
+  return JSON.stringify(value);
+}
