@@ -1,0 +1,36 @@
+// The valid corpus and the example manifests together use every field the manifest schema
+// defines, and the schema's revision list matches the pinned spec lock.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { manifestSchema } from "../generator/manifest/manifest-schema.js";
+import { revisionNames } from "../generator/spec/lock.js";
+import { schemaFieldPaths, usedFieldPaths } from "./manifests/schema-paths.js";
+import { loadManifest } from "../generator/manifest/load.js";
+
+const REPO = join(import.meta.dirname, "..");
+const VALID = join(REPO, "test", "manifests", "valid");
+const EXAMPLES = ["notes", "shop", "config"].map((e) => join(REPO, "examples", e, "mcp.yaml"));
+
+describe("manifest schema coverage", () => {
+  it("the valid corpus uses every field of manifest.schema.json", () => {
+    const schema = manifestSchema();
+    const used = new Set<string>();
+    const files = [...readdirSync(VALID).filter((f) => f.endsWith(".yaml")).map((f) => join(VALID, f)), ...EXAMPLES];
+    for (const file of files) for (const p of usedFieldPaths(schema, parse(readFileSync(file, "utf8")))) used.add(p);
+    const unused = schemaFieldPaths(schema).filter((p) => !used.has(p));
+    expect(unused).toEqual([]);
+  });
+
+  it("offers exactly the pinned revisions to editors", () => {
+    const schema = manifestSchema() as { properties: { protocol: { items: { enum: string[] } } } };
+    expect([...schema.properties.protocol.items.enum].sort()).toEqual([...revisionNames()].sort());
+  });
+
+  it.each(EXAMPLES)("example %s is valid and warning-free", async (file) => {
+    const { manifest, diagnostics } = await loadManifest(file);
+    expect(diagnostics).toEqual([]);
+    expect(manifest?.tools.length).toBeGreaterThan(0);
+  });
+});
