@@ -39,8 +39,8 @@ export function valueSetExpr(values: readonly unknown[], ctx: EmitContext): ZodE
 
 export function emitEnum(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext, allowed?: (value: unknown) => boolean): ZodExpr {
   const values = node["enum"];
-  if (!Array.isArray(values)) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "enum", "enum must be an array (ajv rejects the schema)");
+  if (!Array.isArray(values) || values.length === 0) {
+    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "enum", "enum must be a non-empty array (ajv rejects the schema)");
     return NEVER;
   }
   return valueSetExpr(allowed ? values.filter(allowed) : values, ctx);

@@ -22,7 +22,7 @@ const CORE_HELPERS: readonly HelperSource[] = [
   {
     name: "integer",
     deps: [],
-    source: `/** A JSON Schema "integer": any integral number (zod's .int() would stop at 2^53). */
+    source: `/** JSON Schema "integer" means every integral number (zod's .int() would stop at 2^53). */
 function integer() {
   return z.number().refine(Number.isInteger, "Expected an integer");
 }`,

@@ -55,6 +55,18 @@ export interface ZodModule {
   diagnostics: EmitDiagnostic[];
   /** Declaration (type) names in emission order; each also has a `${name}Schema` constant. */
   exported: string[];
+  /** Where each exported declaration comes from, in the same order as `exported`. */
+  declarations: DeclarationSource[];
+}
+
+export interface DeclarationSource {
+  name: string;
+  /** The `roots` entry it belongs to; absent for the document. */
+  root?: string;
+  /** JSON pointer of the schema inside the document (or the root). */
+  pointer: string;
+  /** True when it is part of a `$ref` cycle (emitted as `z.lazy` with an explicit type). */
+  recursive: boolean;
 }
 
 const DEFINITION_KEYWORDS = ["definitions", "$defs"] as const;
@@ -94,7 +106,13 @@ class ModuleEmitter {
     for (let i = 0; i < this.declarations.length; i++) this.bodyOf(this.declarations[i]!);
     const order = topologicalComponents(this.graph()).flat();
     const code = this.write(order.map((name) => this.byName(name)));
-    return { code, diagnostics: this.diagnostics, exported: order };
+    const declarations = order.map((name) => {
+      const declaration = this.byName(name);
+      const source: DeclarationSource = { name, pointer: encodePointer(declaration.tokens), recursive: this.recursive.has(name) };
+      if (declaration.root !== undefined) source.root = declaration.root;
+      return source;
+    });
+    return { code, diagnostics: this.diagnostics, exported: order, declarations };
   }
 
   private registerDeclarations(): void {
