@@ -15,7 +15,7 @@ const TABLE = {
   MCPGEN1003: "the manifest file cannot be read",
   MCPGEN1004: "the manifest is empty",
   MCPGEN1005: "more than one YAML document in the file",
-  MCPGEN1006: "aliases expand to too many nodes",
+  MCPGEN1006: "aliases expand to too many nodes, or into themselves",
   MCPGEN1101: "unknown key",
   MCPGEN1102: "missing required key",
   MCPGEN1103: "value has the wrong type",

@@ -14,9 +14,30 @@ import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
 import { Reporter } from "./reporter.js";
 import { HEADER_REVISION } from "./revision-support.js";
 import { type PreparedSchema, SchemaPreparer } from "./schemas.js";
-import { parseYaml } from "./source.js";
+import { parseYaml, positionOfOffset } from "./source.js";
 import { checkStructure } from "./structure.js";
 import { reportYamlProblems } from "./yaml-errors.js";
+
+/**
+ * YAML can hold what JSON cannot: .inf/.nan (which would turn into null later) and, through an
+ * alias inside its own anchor, a cycle (which would hang every later walk). Returns false on a cycle.
+ */
+function checkJsonValues(value: unknown, path: (string | number)[], reporter: Reporter, ancestors: Set<unknown> = new Set()): boolean {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    reporter.report("MCPGEN1104", path, `${String(value)} is not a JSON number`, "write a finite number");
+    return true;
+  }
+  if (value === null || typeof value !== "object") return true;
+  if (ancestors.has(value)) {
+    reporter.report("MCPGEN1006", path, "an alias refers to the node that contains it, so the value never ends", "do not use an alias inside its own anchored node");
+    return false;
+  }
+  ancestors.add(value);
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [k, v] of entries) if (!checkJsonValues(v, [...path, k], reporter, ancestors)) return false;
+  ancestors.delete(value);
+  return true;
+}
 
 export interface LoadResult {
   /** The normalized manifest; undefined when any diagnostic is an error. */
@@ -58,7 +79,12 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   try {
     data = source.doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
-    reporter.report("MCPGEN1006", [], `the manifest cannot be expanded: ${(err as Error).message.split("\n")[0]}`, "use fewer nested aliases (`*name`)");
+    const message = (err as Error).message.split("\n")[0] ?? "";
+    const unresolved = /Unresolved alias[^:]*: (.+)$/.exec(message)?.[1];
+    if (unresolved !== undefined) {
+      const at = source.text.indexOf(`*${unresolved}`);
+      reporter.report("MCPGEN1001", [], `alias \`*${unresolved}\` refers to no anchor defined before it`, `define \`&${unresolved}\` on an earlier node, or replace the alias with a value`, at >= 0 ? { position: positionOfOffset(source, at) } : {});
+    } else reporter.report("MCPGEN1006", [], `the manifest cannot be expanded: ${message}`, "use fewer nested aliases (`*name`)");
     return finish();
   }
   if (data === null || data === undefined) {
@@ -66,6 +92,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
     return finish();
   }
 
+  if (!checkJsonValues(data, [], reporter)) return finish();
   checkStructure(data, reporter);
   checkNames(data, reporter);
   checkProtocolList(data, reporter);

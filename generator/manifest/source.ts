@@ -18,7 +18,9 @@ export interface ParsedYaml {
 export function parseYaml(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
   // uniqueKeys: a duplicated key is an error with its own position (YAML 1.2 §3.2.1.1 requires unique keys).
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  // resolveKnownTags: false keeps YAML 1.1 tags (!!binary, !!timestamp, !!set…) from turning
+  // values into Buffers, Dates or Sets: a manifest is JSON data, and those tags become warnings.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, resolveKnownTags: false });
   return { text, doc, lineCounter };
 }
 
