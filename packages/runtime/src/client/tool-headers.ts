@@ -71,7 +71,7 @@ export function planToolHeaders(inputSchema: unknown): ToolHeaderPlan {
     if (typeof name !== "string" || name.length === 0) return { ok: false, reason: "x-mcp-header must be a non-empty string" };
     if (!TOKEN.test(name)) return { ok: false, reason: `x-mcp-header "${name}" is not an HTTP token (no spaces, colons, control or non-ASCII characters)` };
     if (path === null || path.length === 0) return { ok: false, reason: `x-mcp-header "${name}" is not reachable from the root through "properties" alone` };
-    if (!annotatedTypeIsPrimitive(schema)) return { ok: false, reason: `x-mcp-header "${name}" is on a parameter whose type is not string, integer or boolean` };
+    if (!annotatedTypeIsPrimitive(schema)) return { ok: false, reason: `x-mcp-header "${name}" is on a parameter of type ${JSON.stringify(schema.type ?? "unspecified")}; only string, integer and boolean may be mirrored` };
     const folded = name.toLowerCase();
     if (seen.has(folded)) return { ok: false, reason: `x-mcp-header "${name}" is not unique (names compare case-insensitively)` };
     seen.add(folded);

@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeHeaderValue, encodeHeaderValue, headerValueFor } from "../../packages/runtime/src/client/header-encoding.js";
+import { paramHeaders, standardHeaders } from "../../packages/runtime/src/client/request-headers.js";
+
+describe("header value encoding (streamable-http § Value Encoding)", () => {
+  it("reproduces every row of the spec's encoding table", () => {
+    expect(encodeHeaderValue("us-west1")).toBe("us-west1");
+    expect(encodeHeaderValue("Hello, 世界")).toBe("=?base64?SGVsbG8sIOS4lueVjA==?=");
+    expect(encodeHeaderValue(" padded ")).toBe("=?base64?IHBhZGRlZCA=?=");
+    expect(encodeHeaderValue("line1\nline2")).toBe("=?base64?bGluZTEKbGluZTI=?=");
+    expect(encodeHeaderValue("=?base64?literal?=")).toBe("=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=");
+  });
+
+  it("encodes leading or trailing whitespace, tabs, CR/LF and control characters, not inner spaces", () => {
+    expect(encodeHeaderValue("us west 1")).toBe("us west 1");
+    for (const value of [" lead", "trail ", "\tindented", "a\r\nb", "bell\u0007", "del\u007f", "é"]) {
+      const encoded = encodeHeaderValue(value);
+      expect(encoded.startsWith("=?base64?") && encoded.endsWith("?=")).toBe(true);
+      expect(decodeHeaderValue(encoded)).toBe(value);
+    }
+  });
+
+  it("leaves the empty string and half-sentinels alone", () => {
+    expect(encodeHeaderValue("")).toBe("");
+    expect(encodeHeaderValue("=?base64?")).toBe("=?base64?");
+    expect(encodeHeaderValue("?=")).toBe("?=");
+    expect(encodeHeaderValue("=?BASE64?x?=")).toBe("=?BASE64?x?=");
+  });
+
+  it("round-trips any string and always yields a header-safe value", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (value) => {
+        const encoded = encodeHeaderValue(value);
+        expect(/^[\x20-\x7e]*$/.test(encoded)).toBe(true);
+        expect(encoded).toBe(encoded.trim());
+        expect(decodeHeaderValue(encoded)).toBe(value);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("stringifies integers and booleans and omits null or absent values", () => {
+    expect(headerValueFor(42)).toBe("42");
+    expect(headerValueFor(-7)).toBe("-7");
+    expect(headerValueFor(true)).toBe("true");
+    expect(headerValueFor(false)).toBe("false");
+    expect(headerValueFor(null)).toBeUndefined();
+    expect(headerValueFor(undefined)).toBeUndefined();
+    expect(headerValueFor({ a: 1 })).toBeUndefined();
+  });
+});
+
+describe("standard and parameter headers", () => {
+  it("sets Mcp-Method on every request and Mcp-Name only for the three named methods", () => {
+    expect(standardHeaders("2026-07-28", "tools/list", {})).toEqual({ "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list" });
+    expect(standardHeaders("2026-07-28", "tools/call", { name: "my-tool" })["Mcp-Name"]).toBe("my-tool");
+    expect(standardHeaders("2026-07-28", "prompts/get", { name: "p" })["Mcp-Name"]).toBe("p");
+    expect(standardHeaders("2026-07-28", "resources/read", { uri: "file:///a%20b.txt" })["Mcp-Name"]).toBe("file:///a%20b.txt");
+    expect(standardHeaders("2026-07-28", "resources/read", { uri: "notes://ünïcode" })["Mcp-Name"]).toBe(encodeHeaderValue("notes://ünïcode"));
+    expect(standardHeaders("2026-07-28", "completion/complete", { name: "x" })["Mcp-Name"]).toBeUndefined();
+  });
+
+  it("mirrors annotated arguments by path and omits null ones", () => {
+    const plan = [
+      { path: ["region"], name: "Region" },
+      { path: ["opts", "verbose"], name: "Verbose" },
+      { path: ["missing"], name: "Missing" },
+      { path: ["nothing"], name: "Nothing" },
+    ];
+    expect(paramHeaders(plan, { region: " eu ", opts: { verbose: false }, nothing: null })).toEqual({
+      "Mcp-Param-Region": "=?base64?IGV1IA==?=",
+      "Mcp-Param-Verbose": "false",
+    });
+  });
+});
