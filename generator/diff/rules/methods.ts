@@ -22,7 +22,7 @@ export const METHOD_DIRECTION_ADDED = defineRule(
   "METHOD_DIRECTION_ADDED",
   "info",
   ["METHOD", "NOTIFICATION", "SPEC"],
-  "Reports a method or notification that an existing one may now also be sent in another direction.",
+  "Reports an existing method or notification that may now also be sent in another direction.",
 );
 export const METHOD_DIRECTION_REMOVED = defineRule(
   "METHOD_DIRECTION_REMOVED",

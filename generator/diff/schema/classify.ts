@@ -64,6 +64,7 @@ export function describeFact(fact: SchemaFact): string {
     case "enum-value-removed":
       return `value ${showValue(fact.value)} is no longer allowed`;
     case "constraint":
+      if (fact.keyword === "anyOf" || fact.keyword === "oneOf") return `\`${fact.keyword}\` ${fact.effect}: ${String(fact.from)} → ${String(fact.to)} arms`;
       return `\`${fact.keyword}\` ${fact.effect}: ${showValue(fact.from)} → ${showValue(fact.to)}`;
     case "undecidable":
       return `\`${fact.keyword}\` changed (${showValue(fact.from)} → ${showValue(fact.to)}); compatibility cannot be decided`;

@@ -1,0 +1,95 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE_ROOT } from "../../generator/paths.js";
+
+const TESTDATA = join(import.meta.dirname, "testdata");
+
+function mcpGen(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(PACKAGE_ROOT, "bin", "mcp-gen.js"), "diff", ...args], { cwd: PACKAGE_ROOT, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(() => {
+  // The CLI runs from dist/: build first. Other in-progress modules may fail to type-check;
+  // tsc -b still emits, so only the presence of the compiled command matters here.
+  spawnSync(process.execPath, [join(PACKAGE_ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: PACKAGE_ROOT, encoding: "utf8" });
+  expect(existsSync(join(PACKAGE_ROOT, "dist", "generator", "commands", "diff.js"))).toBe(true);
+}, 120_000);
+
+describe("mcp-gen diff (CLI)", () => {
+  it("2025-11-25 → 2026-07-28 --format json has the public shape and the removed/added methods", () => {
+    const run = mcpGen("2025-11-25", "2026-07-28", "--format", "json");
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout) as { old: string; new: string; changes: Record<string, string>[] };
+    expect(Object.keys(out)).toEqual(["old", "new", "changes"]);
+    expect(out.old).toBe("2025-11-25");
+    expect(out.new).toBe("2026-07-28");
+    for (const c of out.changes) expect(Object.keys(c)).toEqual(["rule", "level", "kind", "path", "message"]);
+    const removed = out.changes.filter((c) => c.rule === "METHOD_REMOVED" || c.rule === "NOTIFICATION_REMOVED").map((c) => c.path);
+    for (const m of ["initialize", "notifications/initialized", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe", "notifications/roots/list_changed", "notifications/elicitation/complete", "tasks/get"]) {
+      expect(removed).toContain(m);
+    }
+    const added = out.changes.filter((c) => c.rule === "METHOD_ADDED" || c.rule === "NOTIFICATION_ADDED").map((c) => c.path).sort();
+    expect(added).toEqual(["notifications/subscriptions/acknowledged", "server/discover", "subscriptions/listen"]);
+  });
+
+  it("--fail-on breaking exits 1 when a breaking change exists, 0 when only compatible ones do", () => {
+    const breaking = join(TESTDATA, "input_required_property_added");
+    expect(mcpGen(join(breaking, "old.yaml"), join(breaking, "new.yaml"), "--fail-on", "breaking").status).toBe(1);
+    expect(mcpGen(join(breaking, "old.yaml"), join(breaking, "new.yaml")).status).toBe(0);
+    const compatible = join(TESTDATA, "input_optional_property_added");
+    expect(mcpGen(join(compatible, "old.yaml"), join(compatible, "new.yaml"), "--fail-on", "breaking").status).toBe(0);
+    expect(mcpGen(join(compatible, "old.yaml"), join(compatible, "new.yaml"), "--fail-on", "warning").status).toBe(0);
+  });
+
+  it("--fail-on warning also fails on warnings", () => {
+    const warning = join(TESTDATA, "input_schema_undecidable");
+    expect(mcpGen(join(warning, "old.yaml"), join(warning, "new.yaml"), "--fail-on", "breaking").status).toBe(0);
+    expect(mcpGen(join(warning, "old.yaml"), join(warning, "new.yaml"), "--fail-on", "warning").status).toBe(1);
+  });
+
+  it("a revision against itself: no changes, exit 0 even with --fail-on warning", () => {
+    const run = mcpGen("2026-07-28", "2026-07-28", "--format", "json", "--fail-on", "warning");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).changes).toEqual([]);
+  });
+
+  it("text output groups by level with counts; markdown has one table per level", () => {
+    const dir = join(TESTDATA, "tool_removed");
+    const text = mcpGen(join(dir, "old.yaml"), join(dir, "new.yaml")).stdout;
+    expect(text).toContain("1 breaking, 0 warning, 0 info");
+    expect(text).toMatch(/^breaking \(1\)\n\s+TOOL_REMOVED\s+tools\.shout$/m);
+    const md = mcpGen("2025-06-18", "2025-11-25", "--format", "markdown").stdout;
+    expect(md).toMatch(/^#### Breaking changes \(\d+\)$/m);
+    expect(md).toContain("| `METHOD_ADDED` | method | `tasks/get` |");
+  });
+
+  it("--rules lists every rule in text and json", () => {
+    const json = JSON.parse(mcpGen("--rules", "--format", "json").stdout) as { rules: { id: string; level: string; categories: string[]; purpose: string }[] };
+    expect(json.rules.length).toBeGreaterThan(70);
+    expect(json.rules.find((r) => r.id === "METHOD_REMOVED")).toMatchObject({ level: "breaking", categories: ["METHOD", "SPEC"] });
+    const text = mcpGen("--rules").stdout;
+    for (const r of json.rules) expect(text).toContain(r.id);
+  });
+
+  it("user errors: unknown revision, missing argument, mixed sides, broken manifest; exit 1 without a stack trace", () => {
+    const unknown = mcpGen("2024-10-07", "2025-11-25");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("MCPGEN2001");
+    expect(mcpGen("2025-11-25").stderr).toContain("MCPGEN2005");
+    const mixed = mcpGen("2025-11-25", join(TESTDATA, "tool_added", "old.yaml"));
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toContain("MCPGEN2004");
+    const dir = mkdtempSync(join(tmpdir(), "mcpgen-diff-cli-"));
+    const broken = join(dir, "mcp.yaml");
+    writeFileSync(broken, "mcpgen: 1\nserver: { name: x }\nprotocol: [2026-07-28]\n");
+    const bad = mcpGen(broken, broken);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("MCPGEN2003");
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(mcpGen("2025-11-25", "2026-07-28", "--format", "xml").stderr).toContain("MCPGEN2006");
+  });
+});
