@@ -19,9 +19,17 @@ export function manifestValidatorFn(): ValidateFunction {
   return manifestValidator;
 }
 
-/** A fresh lenient instance per manifest, so `$id`s in one manifest never leak into the next. */
+let userAjv: Ajv2020 | undefined;
+
+/**
+ * The lenient instance for user schemas, shared because building one costs more than checking a
+ * whole manifest. Callers remove every schema they compile (`removeSchema()`), so `$id`s in one
+ * schema never leak into the next.
+ */
 export function userSchemaAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true });
-  addFormats(ajv);
-  return ajv;
+  if (!userAjv) {
+    userAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true });
+    addFormats(userAjv);
+  }
+  return userAjv;
 }
