@@ -9,7 +9,7 @@ import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, UNKNOWN, atomicType } from "./expr.js";
 import { emitSchema } from "./schema.js";
-import { arrayLiteral, call } from "./writer.js";
+import { appendCalls, arrayLiteral, call } from "./writer.js";
 
 export const ARRAY_KEYWORDS = [
   "items",
@@ -34,8 +34,8 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
     const items = rest ?? UNKNOWN;
     code = call("z.array", [items.code]);
     type = `${atomicType(items.type)}[]`;
-    if (min !== undefined && min > 0) code += `.min(${min})`;
-    if (max !== undefined) code += `.max(${max})`;
+    if (min !== undefined && min > 0) refinements.push(`.min(${min})`);
+    if (max !== undefined) refinements.push(`.max(${max})`);
   } else {
     const elements = arrayLiteral(prefix.map((element) => `${element.code}.optional()`));
     const restOpen = rest === undefined || rest.isUnknown === true;
@@ -59,7 +59,7 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
       );
     }
   }
-  return { code: code + refinements.join(""), type };
+  return { code: appendCalls(code, refinements), type };
 }
 
 function itemSchemas(

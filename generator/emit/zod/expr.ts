@@ -1,3 +1,5 @@
+import { appendCalls } from "./writer.js";
+
 // The value every kind emitter returns: a zod expression plus what the caller needs to
 // compose it (its TypeScript output type, and whether it is a plain object or a single
 // literal, which decides discriminated unions).
@@ -26,7 +28,7 @@ export const NEVER: ZodExpr = { code: "z.never()", type: "never" };
 
 /** Appends a method call, keeping the object/literal facts (refinements do not change the class). */
 export function chain(expr: ZodExpr, call: string, keepFacts = true): ZodExpr {
-  const result: ZodExpr = { code: `${expr.code}${call}`, type: expr.type };
+  const result: ZodExpr = { code: appendCalls(expr.code, [call]), type: expr.type };
   if (!keepFacts) return result;
   return { ...result, ...(expr.shape ? { shape: expr.shape } : {}) };
 }

@@ -18,7 +18,7 @@ import { type ObjectShape, type ZodExpr, unionType } from "./expr.js";
 import { jsDoc, propertyKey } from "./names.js";
 import { emitSchema } from "./schema.js";
 import { compilablePattern } from "./string.js";
-import { arrayLiteral, call, literal, objectLiteral } from "./writer.js";
+import { appendCalls, arrayLiteral, call, literal, objectLiteral } from "./writer.js";
 
 export const OBJECT_KEYWORDS = [
   "properties",
@@ -98,7 +98,7 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
 
   refinements.push(...objectRefinements(node, at, ctx));
   const shape: ObjectShape = { properties: shapeMap, required };
-  return { code: code + refinements.join(""), type, shape };
+  return { code: appendCalls(code, refinements), type, shape };
 }
 
 /** propertyNames, min/maxProperties, dependentRequired/dependentSchemas (and draft-07 dependencies). */

@@ -4,28 +4,30 @@ import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import type { EmitContext } from "./context.js";
 import type { ZodExpr } from "./expr.js";
 import { FORMAT_CHECKERS } from "./format-helpers.js";
+import { appendCalls } from "./writer.js";
 
 export const STRING_KEYWORDS = ["minLength", "maxLength", "pattern"] as const;
 
 export function emitString(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
-  let code = "z.string()";
+  const calls: string[] = [];
   // DECISION: lengths are counted in code points (JSON Schema 2020-12 validation §6.3.1;
   // ajv does the same), so zod's .min()/.max() — UTF-16 units — cannot be used.
   const min = node["minLength"];
   if (typeof min === "number" && min > 0) {
-    code += `.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: expected at least ${min} characters")`;
+    calls.push(`.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: fewer than ${min} characters")`);
   }
   const max = node["maxLength"];
   if (typeof max === "number") {
-    code += `.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: expected at most ${max} characters")`;
+    calls.push(`.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: more than ${max} characters")`);
   }
   const pattern = node["pattern"];
   if (typeof pattern === "string") {
     const source = compilablePattern(pattern, at, "pattern", ctx);
-    if (source !== undefined) code += `.regex(${source})`;
+    if (source !== undefined) calls.push(`.regex(${source})`);
   }
-  code += formatCheck(node, "string", at, ctx);
-  return { code, type: "string" };
+  const format = formatCheck(node, "string", at, ctx);
+  if (format !== "") calls.push(format);
+  return { code: appendCalls("z.string()", calls), type: "string" };
 }
 
 /**

@@ -37,7 +37,24 @@ export function objectLiteral(entries: readonly string[]): string {
   return `{\n${entries.map((entry) => `  ${indentTail(entry)},`).join("\n")}\n}`;
 }
 
-/** A JSON value as a TypeScript literal (deterministic: JSON.stringify keeps key order). */
+/**
+ * Appends method calls (`.refine(…)`, `.min(1)`): on the same line when they all fit,
+ * otherwise one per line, indented under the expression (a prettier member chain).
+ */
+export function appendCalls(code: string, calls: readonly string[]): string {
+  if (calls.length === 0) return code;
+  const lastLine = code.slice(code.lastIndexOf("\n") + 1);
+  const inline = calls.join("");
+  if (!inline.includes("\n") && lastLine.length + inline.length <= MAX_LINE) return code + inline;
+  return code + calls.map((next) => `\n  ${indentTail(next)}`).join("");
+}
+
+/** A JSON value as a TypeScript literal, spaced like prettier (key order kept: deterministic). */
 export function literal(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${literal(item)}`);
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  }
   return JSON.stringify(value);
 }

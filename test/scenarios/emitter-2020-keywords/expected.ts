@@ -173,58 +173,64 @@ export const BillingSchema = z.looseObject({
   name: z.string().optional(),
   credit_card: z.string().optional(),
   billing_address: z.string().optional(),
-}).refine(dependentRequired({"credit_card":["billing_address"]}), "Missing dependent property").refine(dependentSchemas([
-  ["name", whenKind(
-    "object",
-    z.looseObject({
-      name: whenKind(
-        "string",
-        z.string().refine((text) => codePointLength(text) >= 2, "Too short: expected at least 2 characters"),
-      ).optional(),
-    }),
-  )],
-]), "Invalid dependent schema");
+})
+  .refine(dependentRequired({ "credit_card": ["billing_address"] }), "Missing dependent property")
+  .refine(dependentSchemas([
+    ["name", whenKind(
+      "object",
+      z.looseObject({
+        name: whenKind(
+          "string",
+          z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+        ).optional(),
+      }),
+    )],
+  ]), "Invalid dependent schema");
 export type Billing = z.infer<typeof BillingSchema>;
 
 export const ClosedSchema = z.intersection(
   z.looseObject({ a: z.string().optional() }),
   whenKind("object", z.looseObject({ b: integer().optional() })),
-).refine(unevaluated({ names: ["a","b"] }, false, undefined), "Unevaluated properties or items are not allowed");
+)
+  .refine(unevaluated({ names: ["a", "b"] }, false, undefined), "Unevaluated properties or items are not allowed");
 export type Closed = z.infer<typeof ClosedSchema>;
 
 export const ClosedAnyOfSchema = z.union([
   whenKind("object", z.looseObject({ x: z.string() })),
   whenKind("object", z.looseObject({ y: z.number() })),
-]).refine(unevaluated(
-  {
-    branches: [
-      { when: whenKind("object", z.looseObject({ x: z.string() })), evaluation: { names: ["x"] } },
-      { when: whenKind("object", z.looseObject({ y: z.number() })), evaluation: { names: ["y"] } },
-    ],
-  },
-  false,
-  undefined,
-), "Unevaluated properties or items are not allowed");
+])
+  .refine(unevaluated(
+    {
+      branches: [
+        { when: whenKind("object", z.looseObject({ x: z.string() })), evaluation: { names: ["x"] } },
+        { when: whenKind("object", z.looseObject({ y: z.number() })), evaluation: { names: ["y"] } },
+      ],
+    },
+    false,
+    undefined,
+  ), "Unevaluated properties or items are not allowed");
 export type ClosedAnyOf = z.infer<typeof ClosedAnyOfSchema>;
 
-export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), postal: z.string().optional() }).refine(ifThenElse(
-  whenKind("object", z.looseObject({ country: z.literal("US").optional() })),
-  whenKind(
-    "object",
-    z.looseObject(
-      { postal: whenKind("string", z.string().regex(new RegExp("^[0-9]{5}$", "u"))).optional() },
+export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), postal: z.string().optional() })
+  .refine(ifThenElse(
+    whenKind("object", z.looseObject({ country: z.literal("US").optional() })),
+    whenKind(
+      "object",
+      z.looseObject(
+        { postal: whenKind("string", z.string().regex(new RegExp("^[0-9]{5}$", "u"))).optional() },
+      ),
     ),
-  ),
-  whenKind(
-    "object",
-    z.looseObject({
-      postal: whenKind("string", z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u"))).optional(),
-    }),
-  ),
-), "Failed the if/then/else condition");
+    whenKind(
+      "object",
+      z.looseObject({
+        postal: whenKind("string", z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u"))).optional(),
+      }),
+    ),
+  ), "Failed the if/then/else condition");
 export type Conditional = z.infer<typeof ConditionalSchema>;
 
-export const ExtendsClosedSchema = z.intersection(whenKind("object", z.looseObject({ extra: z.boolean().optional() })), BaseSchema).refine(unevaluated({ names: ["extra","id"] }, z.string(), undefined), "Unevaluated properties or items are not allowed");
+export const ExtendsClosedSchema = z.intersection(whenKind("object", z.looseObject({ extra: z.boolean().optional() })), BaseSchema)
+  .refine(unevaluated({ names: ["extra", "id"] }, z.string(), undefined), "Unevaluated properties or items are not allowed");
 export type ExtendsClosed = z.infer<typeof ExtendsClosedSchema>;
 
 export const LabeledSchema = z.tuple([z.string().optional()], integer()).refine((items) => items.length >= 1, "Too few items");
@@ -246,19 +252,23 @@ export const AnchoredSchema = PositiveIntSchema;
 /** Refers to PositiveInt through its $anchor. */
 export type Anchored = z.infer<typeof AnchoredSchema>;
 
-export const Search_RangeSchema = z.tuple([z.number().optional(), z.number().optional()]).refine((items) => items.length >= 2, "Too few items");
+export const Search_RangeSchema = z.tuple([z.number().optional(), z.number().optional()])
+  .refine((items) => items.length >= 2, "Too few items");
 export type Search_Range = z.infer<typeof Search_RangeSchema>;
 
 export const Search_FilterSchema = z.strictObject({ field: z.string(), range: Search_RangeSchema.optional() });
 export type Search_Filter = z.infer<typeof Search_FilterSchema>;
 
-export const SearchSchema = z.looseObject({ query: z.string(), filters: z.array(Search_FilterSchema).optional() }).refine(unevaluated({ names: ["query","filters"] }, false, undefined), "Unevaluated properties or items are not allowed");
+export const SearchSchema = z.looseObject({ query: z.string(), filters: z.array(Search_FilterSchema).optional() })
+  .refine(unevaluated({ names: ["query", "filters"] }, false, undefined), "Unevaluated properties or items are not allowed");
 export type Search = z.infer<typeof SearchSchema>;
 
-export const TagsSchema = z.array(z.string()).refine(containsCount(z.literal("urgent"), 1, 2), "Wrong number of matching items");
+export const TagsSchema = z.array(z.string())
+  .refine(containsCount(z.literal("urgent"), 1, 2), "Wrong number of matching items");
 export type Tags = z.infer<typeof TagsSchema>;
 
-export const TrailingNumbersSchema = whenKind("array", z.tuple([z.string().optional()], z.unknown())).refine(unevaluated({ prefixItems: 1 }, undefined, z.number()), "Unevaluated properties or items are not allowed");
+export const TrailingNumbersSchema = whenKind("array", z.tuple([z.string().optional()], z.unknown()))
+  .refine(unevaluated({ prefixItems: 1 }, undefined, z.number()), "Unevaluated properties or items are not allowed");
 export type TrailingNumbers = z.infer<typeof TrailingNumbersSchema>;
 
 export const UniqueSchema = z.array(z.unknown()).refine(allUnique, "Items must be unique");

@@ -83,10 +83,14 @@ function keysMatch(schema: z.ZodType) {
 export const ClosedSchema = z.strictObject({ a: z.string().optional() });
 export type Closed = z.infer<typeof ClosedSchema>;
 
-export const NamesSchema = z.looseObject({}).refine(keysMatch(whenKind(
-  "string",
-  z.string().refine((text) => codePointLength(text) <= 8, "Too long: expected at most 8 characters").regex(new RegExp("^[a-z_]+$", "u")),
-)), "Invalid property name").refine(propertyCount(1, 3), "Wrong number of properties");
+export const NamesSchema = z.looseObject({})
+  .refine(keysMatch(whenKind(
+    "string",
+    z.string()
+      .refine((text) => codePointLength(text) <= 8, "Too long: more than 8 characters")
+      .regex(new RegExp("^[a-z_]+$", "u")),
+  )), "Invalid property name")
+  .refine(propertyCount(1, 3), "Wrong number of properties");
 export type Names = z.infer<typeof NamesSchema>;
 
 export const OpenAbsentSchema = z.looseObject({ a: z.string().optional() });
@@ -98,20 +102,23 @@ export type OpenEmpty = z.infer<typeof OpenEmptySchema>;
 export const OpenTrueSchema = z.looseObject({ a: z.string().optional() });
 export type OpenTrue = z.infer<typeof OpenTrueSchema>;
 
-export const PatternedSchema = z.looseObject({ id: z.string().optional() }).refine(otherProperties(
-  ["id"],
-  [[new RegExp("^x-", "u"), z.string()], [new RegExp("^n_", "u"), z.number()]],
-  false,
-), "Invalid property");
+export const PatternedSchema = z.looseObject({ id: z.string().optional() })
+  .refine(otherProperties(
+    ["id"],
+    [[new RegExp("^x-", "u"), z.string()], [new RegExp("^n_", "u"), z.number()]],
+    false,
+  ), "Invalid property");
 export type Patterned = z.infer<typeof PatternedSchema>;
 
 export const PatternedOpenSchema = whenKind(
   "object",
-  z.looseObject({}).refine(otherProperties([], [[new RegExp("^[a-z]+$", "u"), integer()]], undefined), "Invalid property"),
+  z.looseObject({})
+    .refine(otherProperties([], [[new RegExp("^[a-z]+$", "u"), integer()]], undefined), "Invalid property"),
 );
 export type PatternedOpen = z.infer<typeof PatternedOpenSchema>;
 
-export const PatternedTypedRestSchema = z.looseObject({}).refine(otherProperties([], [[new RegExp("^s_", "u"), z.string()]], z.boolean()), "Invalid property");
+export const PatternedTypedRestSchema = z.looseObject({})
+  .refine(otherProperties([], [[new RegExp("^s_", "u"), z.string()]], z.boolean()), "Invalid property");
 export type PatternedTypedRest = z.infer<typeof PatternedTypedRestSchema>;
 
 export const RequiredAnythingSchema = z.looseObject({ payload: z.unknown() });

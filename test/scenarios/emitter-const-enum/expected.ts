@@ -39,7 +39,7 @@ export type ConstAndEnum = z.infer<typeof ConstAndEnumSchema>;
 export const ConstWithBoundSchema = z.intersection(integer().gte(5), z.literal(3));
 export type ConstWithBound = z.infer<typeof ConstWithBoundSchema>;
 
-export const DeepSchema = z.unknown().refine(equalsOneOf([[1,2], {"a":{"b":null}}, "s"]), "Invalid value");
+export const DeepSchema = z.unknown().refine(equalsOneOf([[1, 2], { "a": { "b": null } }, "s"]), "Invalid value");
 export type Deep = z.infer<typeof DeepSchema>;
 
 export const IntegerChoicesSchema = z.literal([1, 3]);
@@ -55,7 +55,7 @@ export const NothingSchema = z.null();
 export type Nothing = z.infer<typeof NothingSchema>;
 
 /** A deep const value. */
-export const OriginSchema = z.unknown().refine(equalsOneOf([{"x":0,"y":[0,{"z":null}]}]), "Invalid value");
+export const OriginSchema = z.unknown().refine(equalsOneOf([{ "x": 0, "y": [0, { "z": null }] }]), "Invalid value");
 /** A deep const value. */
 export type Origin = z.infer<typeof OriginSchema>;
 

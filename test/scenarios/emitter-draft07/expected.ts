@@ -78,7 +78,9 @@ export type Block = z.infer<typeof BlockSchema>;
 export const ContainsSchema = z.array(z.unknown()).refine(containsCount(integer(), 1, Infinity), "Wrong number of matching items");
 export type Contains = z.infer<typeof ContainsSchema>;
 
-export const DependenciesSchema = z.looseObject({}).refine(dependentRequired({"a":["b"]}), "Missing dependent property").refine(dependentSchemas([["c", whenKind("object", z.looseObject({ d: z.unknown() }))]]), "Invalid dependent schema");
+export const DependenciesSchema = z.looseObject({})
+  .refine(dependentRequired({ "a": ["b"] }), "Missing dependent property")
+  .refine(dependentSchemas([["c", whenKind("object", z.looseObject({ d: z.unknown() }))]]), "Invalid dependent schema");
 export type Dependencies = z.infer<typeof DependenciesSchema>;
 
 /** 2020-12 keywords mean nothing in draft-07 (ajv ignores them). */
@@ -97,13 +99,13 @@ export type Result = z.infer<typeof ResultSchema>;
 export const StringsSchema = z.array(z.string());
 export type Strings = z.infer<typeof StringsSchema>;
 
-export const ThingSchema = z.string().refine((text) => codePointLength(text) <= 5, "Too long: expected at most 5 characters");
+export const ThingSchema = z.string().refine((text) => codePointLength(text) <= 5, "Too long: more than 5 characters");
 export type Thing = z.infer<typeof ThingSchema>;
 
 export const RefWithSiblingSchema = z.intersection(
   whenKind(
     "string",
-    z.string().refine((text) => codePointLength(text) >= 2, "Too short: expected at least 2 characters"),
+    z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
   ),
   ThingSchema,
 );

@@ -51,7 +51,7 @@ export type FooBar_2 = z.infer<typeof FooBar_2Schema>;
 export const Holder_PropertiesInnerSchema = z.looseObject({ deep: z.string() });
 export type Holder_PropertiesInner = z.infer<typeof Holder_PropertiesInnerSchema>;
 
-export const PercentSchema = z.string().refine((text) => codePointLength(text) <= 1, "Too long: expected at most 1 characters");
+export const PercentSchema = z.string().refine((text) => codePointLength(text) <= 1, "Too long: more than 1 characters");
 export type Percent = z.infer<typeof PercentSchema>;
 
 export const TildeNameSchema = integer();

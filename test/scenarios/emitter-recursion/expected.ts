@@ -22,7 +22,7 @@ function codePointLength(text: string): number {
   return count;
 }
 
-export const Category_TagSchema = z.string().refine((text) => codePointLength(text) >= 1, "Too short: expected at least 1 characters");
+export const Category_TagSchema = z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
 export type Category_Tag = z.infer<typeof Category_TagSchema>;
 
 export type Category = { name: string; tags?: Category_Tag[] | undefined; parent?: Category | undefined; [key: string]: unknown };

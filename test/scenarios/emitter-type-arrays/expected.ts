@@ -44,7 +44,7 @@ export const KeywordsWithoutTypeSchema = z.intersection(
     z.intersection(
       whenKind(
         "string",
-        z.string().refine((text) => codePointLength(text) >= 2, "Too short: expected at least 2 characters"),
+        z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
       ),
       whenKind("number", z.number().gte(5)),
     ),
@@ -60,7 +60,7 @@ export type NoValue = z.infer<typeof NoValueSchema>;
 export const NullableObjectSchema = z.looseObject({ a: z.string() }).nullable();
 export type NullableObject = z.infer<typeof NullableObjectSchema>;
 
-export const NullableStringSchema = z.string().refine((text) => codePointLength(text) >= 2, "Too short: expected at least 2 characters").nullable();
+export const NullableStringSchema = z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters").nullable();
 export type NullableString = z.infer<typeof NullableStringSchema>;
 
 /** OpenAPI-style nullable, which ajv honours. */

@@ -1,0 +1,65 @@
+// The five MCP spec revisions through the emitter: zero error diagnostics, fast, and —
+// for 2026-07-28, the only revision that ships examples — zod agrees with ajv on every
+// example and on deterministic mutations of it. (The lead's errata layer patches known
+// schema artifacts before production use; agreement does not depend on them: both
+// validators read the same schema.)
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { emitZodModule } from "../generator/emit/zod/module.js";
+import { SHARED_SPEC_DIR } from "../generator/paths.js";
+import { revisionNames } from "../generator/spec/lock.js";
+import { loadRawSpec } from "../generator/spec/load.js";
+import { ajvValidators, importEmitted, mutations, TEST_HEADER, zodAccepts } from "./fixtures/emitter/support.js";
+
+const EXAMPLES_DIR = resolve(SHARED_SPEC_DIR, "..", "examples", "2026-07-28");
+
+describe("spec revisions", () => {
+  for (const revision of revisionNames()) {
+    it(`${revision}: every definition emits with zero error diagnostics, well under 100 ms`, () => {
+      const document = loadRawSpec(revision).json;
+      const times: number[] = [];
+      let result = emitZodModule({ document, header: TEST_HEADER });
+      for (let run = 0; run < 7; run++) {
+        const started = performance.now();
+        result = emitZodModule({ document, header: TEST_HEADER });
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[3]!;
+      console.log(`emitter ${revision}: median ${median.toFixed(1)} ms over 7 runs (min ${times[0]!.toFixed(1)} ms)`);
+      expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
+      const definitions = (document["$defs"] ?? document["definitions"]) as Record<string, unknown>;
+      expect(result.exported.length).toBeGreaterThanOrEqual(Object.keys(definitions).length);
+      expect(median).toBeLessThan(100);
+    });
+  }
+
+  it.skipIf(!existsSync(EXAMPLES_DIR))("2026-07-28: zod agrees with ajv on every spec example and its mutations", async () => {
+    const document = loadRawSpec("2026-07-28").json;
+    const emitted = emitZodModule({ document, header: TEST_HEADER });
+    const module = await importEmitted("spec-examples-2026-07-28", emitted.code);
+    const validators = ajvValidators({ document }, emitted);
+    const disagreements: string[] = [];
+    let examples = 0;
+    let comparisons = 0;
+    for (const type of readdirSync(EXAMPLES_DIR).sort()) {
+      const validate = validators.get(type);
+      expect(validate, `examples for unknown type ${type}`).toBeDefined();
+      for (const file of readdirSync(join(EXAMPLES_DIR, type)).sort()) {
+        const example = JSON.parse(readFileSync(join(EXAMPLES_DIR, type, file), "utf8")) as unknown;
+        examples++;
+        for (const value of [example, ...mutations(example)]) {
+          comparisons++;
+          const ajvVerdict = validate!(value) === true;
+          const zodVerdict = zodAccepts(module[`${type}Schema`], value);
+          if (ajvVerdict !== zodVerdict) disagreements.push(`${type}/${file}: ${JSON.stringify(value).slice(0, 200)} ajv=${ajvVerdict} zod=${zodVerdict}`);
+        }
+      }
+    }
+    console.log(`spec examples: ${examples} examples, ${comparisons} comparisons, ${disagreements.length} disagreements`);
+    expect(examples).toBeGreaterThanOrEqual(129);
+    expect(disagreements.slice(0, 20)).toEqual([]);
+  });
+});
