@@ -288,4 +288,33 @@ describe("streams, progress, cancellation, structured content, cache", () => {
     // plain: 1 read; mrtr: 2 rounds each time, nothing cached.
     expect(reads).toBe(5);
   });
+
+  it("demultiplexes a listen stream by subscription id and ends on the close result", async () => {
+    server = await startScriptedServer((r) => {
+      if (r.body?.method === "server/discover") return discover(r);
+      const id = r.body?.id;
+      const sub = { "io.modelcontextprotocol/subscriptionId": id };
+      return {
+        sse: [
+          sseMessage({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { toolsListChanged: true }, _meta: sub } }),
+          sseMessage({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: sub } }),
+          sseMessage({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "someone-else" } } }),
+          sseMessage({ jsonrpc: "2.0", method: "notifications/prompts/list_changed", params: { _meta: sub } }),
+          sseMessage({ jsonrpc: "2.0", id, result: { resultType: "complete", _meta: sub } }),
+        ],
+      };
+    });
+    const stray: string[] = [];
+    const client = await clientFor(server.url, { onNotification: (n) => stray.push(n.method) }).connect();
+    const subscription = await client.subscribe({ toolsListChanged: true, promptsListChanged: true });
+    expect(await subscription.acknowledged).toEqual({ toolsListChanged: true });
+    const received: string[] = [];
+    for await (const notification of subscription) received.push(notification.method);
+    await client.close();
+    expect(received).toEqual(["notifications/tools/list_changed", "notifications/prompts/list_changed"]);
+    expect(stray).toEqual(["notifications/tools/list_changed"]);
+    const listen = server.requests.find((r) => r.body?.method === "subscriptions/listen") as RecordedRequest;
+    expect(params(listen).notifications).toEqual({ toolsListChanged: true, promptsListChanged: true });
+    expect(meta(listen)[PV]).toBe("2026-07-28");
+  });
 });
