@@ -1,0 +1,117 @@
+// `mcp-gen validate` and `mcp-gen init` through the real CLI process (after `npm run build`).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+const REPO = join(import.meta.dirname, "..");
+const TMP = join(REPO, "test", ".tmp", "manifest-cli");
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(REPO, "bin", "mcp-gen.js"), ...args], { cwd: REPO, encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+  mkdirSync(TMP, { recursive: true });
+  spawnSync(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: REPO });
+  expect(existsSync(join(REPO, "dist", "generator", "commands", "init.js"))).toBe(true);
+});
+
+describe("mcp-gen validate", () => {
+  it("exits 0 and summarizes a valid manifest", () => {
+    const run = cli("validate", "examples/notes/mcp.yaml");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("examples/notes/mcp.yaml: ok (3 tool(s), 1 prompt(s), 1 resource(s), 1 template(s); serves 2026-07-28, 2025-11-25, 2025-06-18)");
+    expect(run.stderr).toBe("");
+  });
+
+  it("prints compiler-style diagnostics with the source line, caret and hint, exit 1", () => {
+    const run = cli("validate", "test/manifests/invalid/1101-unknown-tool-key.yaml");
+    expect(run.status).toBe(1);
+    const lines = run.stderr.split("\n");
+    expect(lines[0]).toBe("test/manifests/invalid/1101-unknown-tool-key.yaml:8:5 error MCPGEN1101 tools.a.descripton: unknown key `descripton` in `a`");
+    expect(lines[1]).toBe("   8 |     descripton: Does a thing.");
+    expect(lines[2]).toBe("     |     ^");
+    expect(lines[3]).toBe("  hint: did you mean `description`?");
+    expect(run.stderr).toContain("1 error(s), 0 warning(s)");
+  });
+
+  it("prints the same diagnostics as JSON with --format json", () => {
+    const run = cli("validate", "test/manifests/invalid/multi-all-reported.yaml", "--format", "json");
+    expect(run.status).toBe(1);
+    const out = JSON.parse(run.stdout) as { diagnostics: Record<string, unknown>[] };
+    expect(out.diagnostics.map((d) => `${String(d["code"])} ${String(d["line"])}:${String(d["column"])}`)).toEqual(["MCPGEN1101 10:3", "MCPGEN1401 11:24", "MCPGEN1203 13:3", "MCPGEN1501 14:24"]);
+    expect(Object.keys(out.diagnostics[0] ?? {})).toEqual(["code", "severity", "file", "line", "column", "path", "message", "hint"]);
+  });
+
+  it("keeps exit 0 for warnings only", () => {
+    const run = cli("validate", "test/manifests/valid/warnings.yaml");
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain("warning MCPGEN1403");
+    expect(run.stderr).toContain("0 error(s), 4 warning(s)");
+  });
+
+  it("reports a missing file as MCPGEN1003 without a stack trace", () => {
+    const run = cli("validate", "test/.tmp/manifest-cli/nope.yaml");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("test/.tmp/manifest-cli/nope.yaml:1:1 error MCPGEN1003 cannot read the manifest (ENOENT)");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("rejects an unknown --format as a usage error", () => {
+    const run = cli("validate", "examples/notes/mcp.yaml", "--format", "xml");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("xml");
+  });
+});
+
+describe("mcp-gen init", () => {
+  it("scaffolds a project whose manifest validates", () => {
+    const dir = join(TMP, "Hello World");
+    const run = cli("init", dir);
+    expect(run.status).toBe(0);
+    for (const f of ["mcp.yaml", "handlers/greet.js", "package.json"]) expect(existsSync(join(dir, f))).toBe(true);
+    const manifestText = readFileSync(join(dir, "mcp.yaml"), "utf8");
+    expect(manifestText.split("\n")[0]).toBe("# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json");
+    const manifest = parse(manifestText) as { server: { name: string }; tools: Record<string, unknown> };
+    expect(manifest.server.name).toBe("hello-world");
+    expect(Object.keys(manifest.tools)).toEqual(["greet"]);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; scripts: Record<string, string> };
+    expect(pkg.name).toBe("hello-world");
+    expect(pkg.scripts["generate"]).toBe("mcp-gen generate mcp.yaml --out generated");
+    expect(pkg.scripts["start"]).toContain("npm run generate");
+    const validate = cli("validate", join(dir, "mcp.yaml"));
+    expect(validate.status).toBe(0);
+    expect(validate.stderr).toBe("");
+  });
+
+  it("the handler returns what the output schema promises", async () => {
+    const dir = join(TMP, "handler-check");
+    expect(cli("init", dir).status).toBe(0);
+    const mod = (await import(join(dir, "handlers", "greet.js"))) as { greet: (a: { name: string }) => Promise<{ greeting: string }> };
+    expect(await mod.greet({ name: "Ada" })).toEqual({ greeting: "Hello, Ada!" });
+  });
+
+  it("refuses to overwrite existing files unless --force", () => {
+    const dir = join(TMP, "existing");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "mcp.yaml"), "mine\n");
+    const run = cli("init", dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("error MCPGEN0801: refusing to overwrite");
+    expect(run.stderr).toContain("--force");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(join(dir, "mcp.yaml"), "utf8")).toBe("mine\n");
+    expect(cli("init", dir, "--force", "--name", "forced").status).toBe(0);
+    expect(readFileSync(join(dir, "mcp.yaml"), "utf8")).toContain("name: forced");
+  });
+
+  it("rejects an invalid --name", () => {
+    const run = cli("init", join(TMP, "bad-name"), "--name", "Bad Name");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("MCPGEN0802");
+  });
+});
