@@ -65,6 +65,24 @@ describe("compareSchemas", () => {
     expect(brief(facts({ anyOf: [s, n] }, { anyOf: [n, s] }))).toEqual([]);
   });
 
+  it("a plain schema against a bare union is a one-arm union: making a value nullable is one widening", () => {
+    const s = { type: "string" };
+    const n = { type: "null" };
+    expect(brief(facts(s, { anyOf: [s, n] }))).toEqual(["constraint:widened /anyOf"]);
+    expect(brief(facts({ anyOf: [s, n] }, s))).toEqual(["constraint:narrowed /anyOf"]);
+    expect(brief(facts({}, { anyOf: [s, n] }))).toEqual(["constraint:narrowed /anyOf"]);
+    expect(brief(facts({ oneOf: [s, n] }, true))).toEqual(["constraint:widened /oneOf"]);
+  });
+
+  it("union arms match across an inline copy and a $ref to the same definition", () => {
+    const defs = { A: { type: "string" }, B: { type: "integer" } };
+    const before = { anyOf: [{ $ref: "#/$defs/A" }, { $ref: "#/$defs/B" }], $defs: defs };
+    const after = { anyOf: [{ type: "string" }, { $ref: "#/$defs/B" }], $defs: defs };
+    expect(facts(before, after)).toEqual([]);
+    const fewer = { $ref: "#/$defs/A", $defs: defs };
+    expect(facts(before, fewer)).toMatchObject([{ kind: "constraint", effect: "narrowed", path: "/anyOf", from: ["B"], to: [] }]);
+  });
+
   it("what it cannot decide it says so: a changed pattern, a changed not", () => {
     expect(brief(facts({ type: "string", pattern: "^a" }, { type: "string", pattern: "^b" }))).toEqual(["undecidable "]);
     expect(brief(facts({ not: { type: "string" } }, { not: { type: "number" } }))).toEqual(["undecidable /not"]);

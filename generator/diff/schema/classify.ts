@@ -46,6 +46,10 @@ export function factPath(subject: string, pointer: string): string {
   return pointer === "" ? subject : `${subject}#${pointer}`;
 }
 
+function unionArms(arms: unknown, sign: string): string {
+  return Array.isArray(arms) && arms.length > 0 ? `${sign}[${arms.join(", ")}] ` : "";
+}
+
 /** The words a message uses for a fact, independent of which rule it lands under. */
 export function describeFact(fact: SchemaFact): string {
   switch (fact.kind) {
@@ -64,7 +68,7 @@ export function describeFact(fact: SchemaFact): string {
     case "enum-value-removed":
       return `value ${showValue(fact.value)} is no longer allowed`;
     case "constraint":
-      if (fact.keyword === "anyOf" || fact.keyword === "oneOf") return `\`${fact.keyword}\` ${fact.effect}: ${String(fact.from)} → ${String(fact.to)} arms`;
+      if (fact.keyword === "anyOf" || fact.keyword === "oneOf") return `\`${fact.keyword}\` ${fact.effect}: ${unionArms(fact.from, "-")}${unionArms(fact.to, "+")}`.trimEnd();
       return `\`${fact.keyword}\` ${fact.effect}: ${showValue(fact.from)} → ${showValue(fact.to)}`;
     case "undecidable":
       return `\`${fact.keyword}\` changed (${showValue(fact.from)} → ${showValue(fact.to)}); compatibility cannot be decided`;

@@ -109,6 +109,7 @@ function walk(oldRaw: unknown, newRaw: unknown, path: string, options: CompareOp
   // Equal text is equal meaning unless it holds refs whose targets may differ between sides.
   if (canonicalSchema(oldS) === canonicalSchema(newS) && (options.opaqueSameRefs || !containsRef(oldS))) return;
 
+  if (liftToUnion(oldS, newS, path, options, facts, stack)) return;
   compareTypes(oldS, newS, path, facts);
   compareEnums(oldS, newS, path, facts);
   compareBounds(oldS, newS, path, facts);
@@ -330,34 +331,104 @@ function compareItems(oldS: Schema, newS: Schema, path: string, options: Compare
   walk(oldS.items ?? {}, newS.items ?? {}, at, options, facts, stack);
 }
 
+/** What a union arm is called in messages: its definition name when it is a `$ref`. */
+function armName(arm: unknown): string {
+  if (isSchemaObject(arm) && typeof arm.$ref === "string") return arm.$ref.split("/").pop()!;
+  const label = canonicalSchema(withoutDefinitions(arm));
+  return label.length > 40 ? `${label.slice(0, 37)}...` : label;
+}
+
+/**
+ * Arms are matched by the canonical form of what they say, one `$ref` deep: an arm written
+ * inline matches a `$ref` arm with the same content (2026-07-28 inlines one-member unions).
+ */
+function armKey(arm: unknown, resolve: Resolver): string {
+  return canonicalSchema(withoutDefinitions(deref(arm, resolve, [])));
+}
+
+/** The schema minus its `$defs`/`definitions` containers, which say nothing about this value. */
+function withoutDefinitions(schema: unknown): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  return rest;
+}
+
+/** Keywords that constrain the value here (annotations and definition containers left out). */
+function validationKeywords(schema: Schema): string[] {
+  const canonical = JSON.parse(canonicalSchema(schema)) as unknown;
+  if (!isSchemaObject(canonical)) return [];
+  return Object.keys(canonical).filter((k) => k !== "$defs" && k !== "definitions");
+}
+
+/** A union keyword alone on its side (nothing else constrains the value). */
+function onlyUnion(schema: Schema, keyword: "anyOf" | "oneOf"): boolean {
+  const keys = validationKeywords(schema);
+  return Array.isArray(schema[keyword]) && keys.length === 1 && keys[0] === keyword;
+}
+
+/**
+ * A plain schema on one side and a bare union on the other (`{type: string}` →
+ * `anyOf: [{type: string}, {type: null}]`) is read as a one-arm union, so making a value
+ * nullable is one widening, not a type change plus an undecidable union.
+ */
+function liftToUnion(oldS: Schema, newS: Schema, path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): boolean {
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const oldAny = validationKeywords(oldS).length === 0;
+    const newAny = validationKeywords(newS).length === 0;
+    if ((oldAny && onlyUnion(newS, keyword)) || (newAny && onlyUnion(oldS, keyword))) {
+      // Anything → a union of some things narrows; the reverse widens.
+      const effect: Effect = oldAny ? "narrowed" : "widened";
+      facts.push({ kind: "constraint", path: pointerAppend(path, keyword), keyword, effect, from: oldAny ? [] : (oldS[keyword] as unknown[]).map(armName), to: newAny ? [] : (newS[keyword] as unknown[]).map(armName) });
+      return true;
+    }
+    if (onlyUnion(oldS, keyword) && !(keyword in newS) && !("anyOf" in newS) && !("oneOf" in newS)) {
+      compareArms(keyword, oldS[keyword] as unknown[], [newS], path, options, facts, stack);
+      return true;
+    }
+    if (onlyUnion(newS, keyword) && !(keyword in oldS) && !("anyOf" in oldS) && !("oneOf" in oldS)) {
+      compareArms(keyword, [oldS], newS[keyword] as unknown[], path, options, facts, stack);
+      return true;
+    }
+  }
+  return false;
+}
+
 function compareUnion(keyword: "anyOf" | "oneOf", oldS: Schema, newS: Schema, path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): void {
   const oldArms = Array.isArray(oldS[keyword]) ? (oldS[keyword] as unknown[]) : undefined;
   const newArms = Array.isArray(newS[keyword]) ? (newS[keyword] as unknown[]) : undefined;
   if (!oldArms && !newArms) return;
-  const at = pointerAppend(path, keyword);
   if (!oldArms || !newArms) {
-    facts.push({ kind: "undecidable", path: at, keyword, from: oldArms, to: newArms });
+    facts.push({ kind: "undecidable", path: pointerAppend(path, keyword), keyword, from: oldArms, to: newArms });
     return;
   }
-  const oldKeys = oldArms.map(canonicalSchema);
-  const newKeys = newArms.map(canonicalSchema);
-  const removed = oldKeys.filter((k) => !newKeys.includes(k));
-  const added = newKeys.filter((k) => !oldKeys.includes(k));
+  compareArms(keyword, oldArms, newArms, path, options, facts, stack);
+}
+
+/**
+ * Arms only on the old side narrow, arms only on the new side widen, both at once is a
+ * change (this reading assumes disjoint arms, as every spec and manifest union has). One
+ * arm edited in place is compared with its counterpart for precise facts.
+ */
+function compareArms(keyword: "anyOf" | "oneOf", oldArms: unknown[], newArms: unknown[], path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): void {
+  const at = pointerAppend(path, keyword);
+  const oldKeys = oldArms.map((arm) => armKey(arm, options.resolveOld));
+  const newKeys = newArms.map((arm) => armKey(arm, options.resolveNew));
+  const removed = oldArms.filter((_, i) => !newKeys.includes(oldKeys[i]!));
+  const added = newArms.filter((_, j) => !oldKeys.includes(newKeys[j]!));
   if (removed.length === 0 && added.length === 0) {
     // Same arms (maybe reordered): refs inside them may still point at changed targets.
-    oldArms.forEach((arm, i) => walk(arm, newArms[newKeys.indexOf(oldKeys[i]!)], pointerAppend(at, i), options, facts, stack));
+    oldArms.forEach((arm, i) => {
+      const j = newKeys.indexOf(oldKeys[i]!);
+      walk(arm, newArms[j], pointerAppend(at, j), options, facts, stack);
+    });
     return;
   }
-  if (oldArms.length === newArms.length && removed.length === added.length && removed.length === 1) {
-    // One arm edited in place: compare it with its counterpart for precise facts.
-    const i = oldKeys.indexOf(removed[0]!);
-    const j = newKeys.indexOf(added[0]!);
-    walk(oldArms[i], newArms[j], pointerAppend(at, j), options, facts, stack);
+  if (removed.length === 1 && added.length === 1 && oldArms.length === newArms.length) {
+    walk(removed[0], added[0], pointerAppend(at, newArms.indexOf(added[0])), options, facts, stack);
     return;
   }
-  if (removed.length === 0) facts.push({ kind: "constraint", path: at, keyword, effect: "widened", from: oldArms.length, to: newArms.length });
-  else if (added.length === 0) facts.push({ kind: "constraint", path: at, keyword, effect: "narrowed", from: oldArms.length, to: newArms.length });
-  else facts.push({ kind: "undecidable", path: at, keyword, from: oldArms.length, to: newArms.length });
+  const effect: Effect = removed.length === 0 ? "widened" : added.length === 0 ? "narrowed" : "changed";
+  facts.push({ kind: "constraint", path: at, keyword, effect, from: removed.map(armName), to: added.map(armName) });
 }
 
 function compareAllOf(oldS: Schema, newS: Schema, path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): void {
