@@ -1,0 +1,121 @@
+// Pure pieces of the client: the `_meta` envelope, the MRTR helpers, the SSE reader and
+// the result cache.
+
+import { describe, expect, it } from "vitest";
+import { ResultCache } from "../../packages/runtime/src/client/cache.js";
+import { applyElicitationDefaults } from "../../packages/runtime/src/client/elicitation-defaults.js";
+import { withEnvelope } from "../../packages/runtime/src/client/envelope.js";
+import { resultKind, retryParams, runInputRounds } from "../../packages/runtime/src/client/mrtr.js";
+import { SseReader } from "../../packages/runtime/src/client/sse.js";
+
+describe("_meta envelope", () => {
+  const envelope = { protocolVersion: "2026-07-28", clientCapabilities: { roots: {} }, clientInfo: { name: "c", version: "1" } };
+
+  it("adds the three keys with their exact names and keeps caller keys", () => {
+    const params = withEnvelope({ name: "t", _meta: { progressToken: 5, traceparent: "00-abc" } }, envelope);
+    expect(params).toEqual({
+      name: "t",
+      _meta: {
+        progressToken: 5,
+        traceparent: "00-abc",
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": { roots: {} },
+        "io.modelcontextprotocol/clientInfo": { name: "c", version: "1" },
+      },
+    });
+  });
+
+  it("overrides a stale envelope copied from an earlier request and never mutates the input", () => {
+    const input = { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" } };
+    const params = withEnvelope(input, envelope);
+    expect((params._meta as Record<string, unknown>)["io.modelcontextprotocol/protocolVersion"]).toBe("2026-07-28");
+    expect(input._meta["io.modelcontextprotocol/protocolVersion"]).toBe("2025-11-25");
+    expect(withEnvelope(undefined, { ...envelope, logLevel: "info" })._meta).toMatchObject({ "io.modelcontextprotocol/logLevel": "info" });
+  });
+});
+
+describe("MRTR helpers", () => {
+  it("classifies resultType", () => {
+    expect(resultKind({})).toBe("complete");
+    expect(resultKind({ resultType: "complete" })).toBe("complete");
+    expect(resultKind({ resultType: "input_required" })).toBe("input_required");
+    expect(() => resultKind({ resultType: "task" })).toThrow(/unknown resultType/);
+  });
+
+  it("builds retries from the ORIGINAL params, replacing answers and state each round", () => {
+    const original = { name: "t", arguments: { a: 1 } };
+    const round2 = retryParams(original, { k: { action: "accept" } }, "s1");
+    expect(round2).toEqual({ name: "t", arguments: { a: 1 }, inputResponses: { k: { action: "accept" } }, requestState: "s1" });
+    expect(retryParams(round2, undefined, undefined)).toEqual({ name: "t", arguments: { a: 1 } });
+    expect(original).toEqual({ name: "t", arguments: { a: 1 } });
+  });
+
+  it("rejects an input_required result that carries nothing to act on", async () => {
+    await expect(runInputRounds(async () => ({ resultType: "input_required" }), {}, async () => ({}))).rejects.toMatchObject({ reason: "bad-response" });
+  });
+
+  it("fills elicitation defaults only for omitted fields", () => {
+    const schema = { type: "object", properties: { a: { type: "string", default: "x" }, b: { type: "integer", default: 3 }, c: { type: "boolean" } } };
+    expect(applyElicitationDefaults(schema, { a: "given" })).toEqual({ a: "given", b: 3 });
+    expect(applyElicitationDefaults(undefined, { a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+}
+
+describe("SSE reader", () => {
+  it("handles comments, multi-line data, CRLF split across chunks, ids and retry", async () => {
+    const reader = new SseReader();
+    const events = [];
+    for await (const event of reader.events(streamOf([": keepalive\r", "\n", "id: 1\nretry: 750\ndata: \n\n", "event: message\ndata: a\r", "\ndata: b\n\n", "id: 2\ndata:c\n\n"]))) events.push(event);
+    expect(events).toEqual([
+      { event: "message", data: "a\nb", id: "1" },
+      { event: "message", data: "c", id: "2" },
+    ]);
+    expect(reader.retryMs).toBe(750);
+    expect(reader.lastEventId).toBe("2");
+  });
+
+  it("remembers the priming event id even though it dispatches nothing", async () => {
+    const reader = new SseReader();
+    const events = [];
+    for await (const event of reader.events(streamOf(["id: prime-7\nretry: 500\ndata: \n\n"]))) events.push(event);
+    expect(events).toEqual([]);
+    expect(reader.lastEventId).toBe("prime-7");
+  });
+});
+
+describe("result cache", () => {
+  it("honours ttlMs, scope, keys and invalidation", () => {
+    let now = 1000;
+    const cache = new ResultCache({ now: () => now });
+    expect(cache.put("tools/list", undefined, { resultType: "complete", ttlMs: 100, cacheScope: "private", tools: [] })).toBe(true);
+    expect(cache.put("tools/list", { cursor: "" }, { ttlMs: 100, cacheScope: "public", tools: [1] })).toBe(true);
+    expect(cache.get("tools/list", undefined)).toMatchObject({ tools: [] });
+    expect(cache.get("tools/list", { cursor: "" })).toMatchObject({ tools: [1] });
+    expect(cache.put("tools/call", undefined, { ttlMs: 100, cacheScope: "private" })).toBe(false);
+    expect(cache.put("resources/read", { uri: "a" }, { resultType: "input_required", ttlMs: 100, cacheScope: "private" })).toBe(false);
+    expect(cache.put("resources/read", { uri: "a" }, { ttlMs: 0, cacheScope: "private" })).toBe(false);
+    expect(cache.put("resources/read", { uri: "a" }, { ttlMs: 100 })).toBe(false);
+    cache.put("resources/read", { uri: "a" }, { ttlMs: 500, cacheScope: "private", contents: [] });
+    cache.put("resources/read", { uri: "b" }, { ttlMs: 500, cacheScope: "private", contents: [] });
+    cache.invalidateFor("notifications/resources/updated", { uri: "a" });
+    expect(cache.get("resources/read", { uri: "a" })).toBeUndefined();
+    expect(cache.get("resources/read", { uri: "b" })).toBeDefined();
+    cache.invalidateFor("notifications/tools/list_changed", undefined);
+    expect(cache.get("tools/list", undefined)).toBeUndefined();
+    now += 600;
+    expect(cache.get("resources/read", { uri: "b" })).toBeUndefined();
+    const shared = new ResultCache({ shared: true });
+    expect(shared.put("tools/list", undefined, { ttlMs: 100, cacheScope: "private" })).toBe(false);
+    expect(shared.put("tools/list", undefined, { ttlMs: 100, cacheScope: "public" })).toBe(true);
+  });
+});
