@@ -67,7 +67,11 @@ export interface RootsInputRequest extends InputRequestBase {
 
 export type InputRequest = ElicitFormInputRequest | ElicitUrlInputRequest | SamplingInputRequest | RootsInputRequest;
 
-/** A property whose value is a handle: `path` is the chain of `properties` keys from the schema root. */
+/**
+ * A place in a tool's arguments or structuredContent that holds a handle. `path` is the instance
+ * path from the root: property names, with "*" for "any list item / map value" (items,
+ * additionalProperties). Handles under `$defs` are recorded where a `$ref` to them is used.
+ */
 export interface HandleUse {
   readonly handle: string;
   readonly path: readonly string[];
