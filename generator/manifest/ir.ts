@@ -70,7 +70,8 @@ export type InputRequest = ElicitFormInputRequest | ElicitUrlInputRequest | Samp
 /**
  * A place in a tool's arguments or structuredContent that holds a handle. `path` is the instance
  * path from the root: property names, with "*" for "any list item / map value" (items,
- * additionalProperties). Handles under `$defs` are recorded where a `$ref` to them is used.
+ * additionalProperties). Handles inside shared definitions and `$ref`'d files are recorded where
+ * the `$ref` is used; handles inside a schema's own local `$defs` are expanded but not recorded.
  */
 export interface HandleUse {
   readonly handle: string;
