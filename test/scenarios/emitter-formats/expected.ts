@@ -22,46 +22,47 @@ function whenKind(kind: JsonKind, schema: z.ZodType) {
   return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
 }
 
-/** RFC 3986 Appendix A, assembled from its named rules (matched case-insensitively). */
+/**
+ * RFC 3986 Appendix A, assembled from its named rules (matched case-insensitively), with
+ * ajv-formats' readings: an authority may follow a single slash, a dec-octet may have a
+ * leading zero, and a URI-reference may use '"' and start with a segment holding ':'.
+ */
 const uriGrammar = (() => {
-  const pct = "%[0-9a-f]{2}";
-  const unreserved = "a-z0-9\\-._~";
-  const subDelims = "!$&'()*+,;=";
-  const pchar = `(?:[${unreserved}${subDelims}:@]|${pct})`;
-  const h16 = "[0-9a-f]{1,4}";
-  const decOctet = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
-  const ipv4 = `${decOctet}(?:\\.${decOctet}){3}`;
-  const ls32 = `(?:${h16}:${h16}|${ipv4})`;
-  const ipv6 = [
-    `(?:${h16}:){6}${ls32}`,
-    `::(?:${h16}:){5}${ls32}`,
-    `(?:${h16})?::(?:${h16}:){4}${ls32}`,
-    `(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}`,
-    `(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}`,
-    `(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}`,
-    `(?:(?:${h16}:){0,4}${h16})?::${ls32}`,
-    `(?:(?:${h16}:){0,5}${h16})?::${h16}`,
-    `(?:(?:${h16}:){0,6}${h16})?::`,
-  ].join("|");
-  const ipLiteral = `\\[(?:${ipv6}|v[0-9a-f]+\\.[${unreserved}${subDelims}:]+)\\]`;
-  const regName = `(?:[${unreserved}${subDelims}]|${pct})*`;
-  const userinfo = `(?:[${unreserved}${subDelims}:]|${pct})*`;
-  const authority = `(?:${userinfo}@)?(?:${ipLiteral}|${regName})(?::[0-9]*)?`;
-  const segment = `${pchar}*`;
-  const segmentNz = `${pchar}+`;
-  const segmentNzNc = `(?:[${unreserved}${subDelims}@]|${pct})+`;
-  const pathAbempty = `(?:/${segment})*`;
-  const pathAbsolute = `/(?:${segmentNz}(?:/${segment})*)?`;
-  const pathRootless = `${segmentNz}(?:/${segment})*`;
-  const pathNoscheme = `${segmentNzNc}(?:/${segment})*`;
-  const query = `(?:\\?(?:${pchar}|[/?])*)?`;
-  const fragment = `(?:#(?:${pchar}|[/?])*)?`;
-  const scheme = "[a-z][a-z0-9+\\-.]*";
-  const hierPart = `(?://${authority}${pathAbempty}|${pathAbsolute}|${pathRootless}|)`;
-  const relativePart = `(?://${authority}${pathAbempty}|${pathAbsolute}|${pathNoscheme}|)`;
+  const build = (extra: string) => {
+    const pct = "%[0-9a-f]{2}";
+    const unreserved = "a-z0-9\\-._~";
+    const subDelims = "!$&'()*+,;=";
+    const pchar = `(?:[${unreserved}${subDelims}${extra}:@]|${pct})`;
+    const h16 = "[0-9a-f]{1,4}";
+    const decOctet = "(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
+    const ipv4 = `${decOctet}(?:\\.${decOctet}){3}`;
+    const ls32 = `(?:${h16}:${h16}|${ipv4})`;
+    const ipv6 = [
+      `(?:${h16}:){6}${ls32}`,
+      `::(?:${h16}:){5}${ls32}`,
+      `(?:${h16})?::(?:${h16}:){4}${ls32}`,
+      `(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}`,
+      `(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}`,
+      `(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}`,
+      `(?:(?:${h16}:){0,4}${h16})?::${ls32}`,
+      `(?:(?:${h16}:){0,5}${h16})?::${h16}`,
+      `(?:(?:${h16}:){0,6}${h16})?::`,
+    ].join("|");
+    const ipLiteral = `\\[(?:${ipv6}|v[0-9a-f]+\\.[${unreserved}${subDelims}:]+)\\]`;
+    const regName = `(?:[${unreserved}${subDelims}${extra}]|${pct})*`;
+    const userinfo = `(?:[${unreserved}${subDelims}:]|${pct})*`;
+    const authority = `(?:${userinfo}@)?(?:${ipLiteral}|${regName})(?::[0-9]*)?`;
+    const segment = `${pchar}*`;
+    const segmentNz = `${pchar}+`;
+    const hierPart = `(?:/?/${authority}(?:/${segment})*|/(?:${segmentNz}(?:/${segment})*)?|${segmentNz}(?:/${segment})*|)`;
+    const query = `(?:\\?(?:${pchar}|[/?])*)?`;
+    const fragment = `(?:#(?:${pchar}|[/?])*)?`;
+    return `${hierPart}${query}${fragment}$`;
+  };
+  const scheme = "[a-z][a-z0-9+\\-.]*:";
   return {
-    absolute: new RegExp(`^${scheme}:${hierPart}${query}${fragment}$`, "i"),
-    relative: new RegExp(`^${relativePart}${query}${fragment}$`, "i"),
+    absolute: new RegExp(`^${scheme}${build("")}`, "i"),
+    reference: new RegExp(`^(?:${scheme})?${build('"')}`, "i"),
   };
 })();
 
@@ -70,7 +71,7 @@ function isUri(text: string): boolean {
 }
 
 function isUriReference(text: string): boolean {
-  return uriGrammar.absolute.test(text) || uriGrammar.relative.test(text);
+  return uriGrammar.reference.test(text);
 }
 
 /** RFC 6570 level 4 template syntax (see the emitter's format notes for two leniencies). */
