@@ -2,7 +2,7 @@
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { formatPath, type JsonPath } from "../diagnostics/json-path.js";
-import { locatePath, type ParsedYaml, type Position } from "./source.js";
+import { locatePath, type ParsedYaml, type Position, scalarSourceAt } from "./source.js";
 
 export type Target = "key" | "value";
 
@@ -41,6 +41,11 @@ export class Reporter {
 
   locate(path: JsonPath, target: Target = "value"): Position {
     return this.source ? locatePath(this.source, path, target) : { line: 1, column: 1 };
+  }
+
+  /** The scalar at `path` exactly as the user wrote it, for hints that quote it back. */
+  sourceText(path: JsonPath): string | undefined {
+    return this.source ? scalarSourceAt(this.source, path) : undefined;
   }
 
   get parsed(): ParsedYaml | undefined {

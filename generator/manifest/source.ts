@@ -127,3 +127,10 @@ export function pathAtOffset(source: ParsedYaml, offset: number): PathSegment[] 
   }
   return path;
 }
+
+/** The source text of the scalar at `path` as written (`1.0`, not the parsed 1), if it is one. */
+export function scalarSourceAt(source: ParsedYaml, path: JsonPath): string | undefined {
+  const found = walk(source, path);
+  if (!found.complete || !isScalar(found.value) || !found.value.range) return undefined;
+  return source.text.slice(found.value.range[0], found.value.range[1]);
+}

@@ -81,8 +81,11 @@ function reportError(error: ErrorObject, data: unknown, reporter: Reporter, unkn
       const actual = error.data;
       let hint = `write ${expected} here`;
       if (actual === null) hint = `give ${where} a value, or remove the key`;
-      else if (expected.includes("a string") && (typeof actual === "number" || typeof actual === "boolean")) hint = `quote the value: "${String(actual)}"`;
-      reporter.report("MCPGEN1103", path, `${where} must be ${expected}, not ${describeType(actual)}`, hint);
+      else if (expected.includes("a string") && (typeof actual === "number" || typeof actual === "boolean")) hint = `quote the value: "${reporter.sourceText(path) ?? String(actual)}"`;
+      else if (expected === "a list" && (typeof actual === "string" || typeof actual === "number")) hint = `write a list: [${reporter.sourceText(path) ?? String(actual)}]`;
+      const written = reporter.sourceText(path);
+      const shown = (typeof actual === "number" || typeof actual === "boolean") && written !== undefined ? `the ${typeof actual} ${written}` : describeType(actual);
+      reporter.report("MCPGEN1103", path, `${where} must be ${expected}, not ${shown}`, hint);
       return;
     }
     case "const": {
