@@ -122,4 +122,37 @@ describe("legacy Streamable HTTP", () => {
     // Legacy cancellation is a notification, not just a disconnect.
     expect(server.requests.some((r) => r.body?.method === "notifications/cancelled")).toBe(true);
   });
+
+  it("subscribes to resources with resources/subscribe and reads notifications from the GET stream", async () => {
+    server = await startScriptedServer((r) => {
+      if (r.httpMethod === "DELETE") return { status: 200 };
+      if (r.httpMethod === "GET") {
+        return {
+          sse: [
+            sseMessage({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "file:///other" } }, "g1"),
+            sseMessage({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "file:///watched" } }, "g2"),
+            sseMessage({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }, "g3"),
+          ],
+          keepOpen: true,
+        };
+      }
+      if (r.body?.method === "initialize") return init(r);
+      if (r.body?.method === "notifications/initialized") return { status: 202 };
+      return resultFor(r, {});
+    });
+    const client = await legacyClient(server.url).connect();
+    const subscription = await client.subscribe({ resourceSubscriptions: ["file:///watched"], toolsListChanged: true });
+    // The server advertised resources.subscribe but not tools.listChanged.
+    expect(await subscription.acknowledged).toEqual({ resourceSubscriptions: ["file:///watched"] });
+    const iterator = subscription[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    expect(first.value?.params).toEqual({ uri: "file:///watched" });
+    await subscription.close();
+    await client.close();
+    const methods = server.requests.map((r) => r.body?.method ?? r.httpMethod);
+    expect(methods).toContain("GET");
+    expect(methods.filter((m) => m === "resources/subscribe")).toHaveLength(1);
+    expect(methods.filter((m) => m === "resources/unsubscribe")).toHaveLength(1);
+    expect(server.requests.find((r) => r.body?.method === "resources/subscribe")?.body?.params).toEqual({ uri: "file:///watched" });
+  });
 });

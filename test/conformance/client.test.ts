@@ -28,6 +28,8 @@ const SCENARIOS: Array<[scenario: string, revision: string]> = [
   ["tools_call", "2025-11-25"],
   ["elicitation-sep1034-client-defaults", "2025-11-25"],
   ["sse-retry", "2025-11-25"],
+  // Not scored in either set (added after release), run to show schemas pass through untouched.
+  ["json-schema-2020-12-preservation", "2026-07-28"],
 ];
 
 interface Check {

@@ -79,6 +79,13 @@ async function run(client: McpClient): Promise<void> {
       for (const tool of await client.listAllTools()) await client.callTool(String(tool.name), argumentsFor(tool));
       return;
     }
+    case "json-schema-2020-12-preservation": {
+      // Not scored: echo the focal tool's inputSchema back verbatim to show nothing was stripped.
+      const tools = await client.listAllTools();
+      const focal = tools.find((tool) => tool.name === "json_schema_2020_12_tool");
+      await client.callTool("json_schema_echo", { schema: focal?.inputSchema ?? {} });
+      return;
+    }
     default: {
       // initialize, request-metadata, json-schema-ref-no-deref and anything new: connect and list.
       await client.listAllTools();

@@ -124,6 +124,7 @@ export class McpClient {
   private toolsListed = false;
   private legacyServerStreamOpened = false;
   private connected = false;
+  private readonly lifetime = new AbortController();
 
   era: Era | undefined;
   protocolVersion: string | undefined;
@@ -293,8 +294,10 @@ export class McpClient {
   }
 
   async close(): Promise<void> {
-    for (const { subscription } of this.modernSubscriptions.values()) subscription.end();
+    for (const { subscription } of [...this.modernSubscriptions.values()]) await subscription.close();
     for (const { subscription } of this.legacySubscriptions) subscription.end();
+    // Requests still in flight are abandoned: abort them so no socket or stream outlives the client.
+    this.lifetime.abort();
     await this.transport.close();
     this.connected = false;
   }
@@ -376,7 +379,7 @@ export class McpClient {
     if (this.era === "modern") body = withEnvelope(body, this.envelope());
     const timeoutMs = settings.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000;
     const timeout = Number.isFinite(timeoutMs) && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-    const signal = mergeSignals([settings.signal, timeout]);
+    const signal = mergeSignals([settings.signal, timeout, this.lifetime.signal]);
     const request: JsonRpcRequest = { jsonrpc: "2.0", id, method, ...(body === undefined ? {} : { params: body }) };
     const headers = this.httpHeaders(method, params);
     try {
@@ -385,6 +388,7 @@ export class McpClient {
       return response.result;
     } catch (error) {
       if (error instanceof McpClientError && error.reason === "aborted") {
+        if (this.lifetime.signal.aborted) throw new McpClientError("transport-closed", `${method} was abandoned because the client closed`);
         await this.sendCancellation(id, timeout?.aborted === true && settings.signal?.aborted !== true ? "timeout" : "aborted by the caller");
         if (timeout?.aborted === true && settings.signal?.aborted !== true) throw new McpClientError("timeout", `${method} timed out after ${timeoutMs} ms`);
       }
