@@ -411,24 +411,53 @@ function compareUnion(keyword: "anyOf" | "oneOf", oldS: Schema, newS: Schema, pa
  */
 function compareArms(keyword: "anyOf" | "oneOf", oldArms: unknown[], newArms: unknown[], path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): void {
   const at = pointerAppend(path, keyword);
-  const oldKeys = oldArms.map((arm) => armKey(arm, options.resolveOld));
-  const newKeys = newArms.map((arm) => armKey(arm, options.resolveNew));
-  const removed = oldArms.filter((_, i) => !newKeys.includes(oldKeys[i]!));
-  const added = newArms.filter((_, j) => !oldKeys.includes(newKeys[j]!));
+  const { pairs, removed, added } = matchArms(oldArms, newArms, options);
   if (removed.length === 0 && added.length === 0) {
     // Same arms (maybe reordered): refs inside them may still point at changed targets.
-    oldArms.forEach((arm, i) => {
-      const j = newKeys.indexOf(oldKeys[i]!);
-      walk(arm, newArms[j], pointerAppend(at, j), options, facts, stack);
-    });
+    for (const [i, j] of pairs) walk(oldArms[i], newArms[j], pointerAppend(at, j), options, facts, stack);
     return;
   }
   if (removed.length === 1 && added.length === 1 && oldArms.length === newArms.length) {
-    walk(removed[0], added[0], pointerAppend(at, newArms.indexOf(added[0])), options, facts, stack);
+    walk(oldArms[removed[0]!], newArms[added[0]!], pointerAppend(at, added[0]!), options, facts, stack);
     return;
   }
   const effect: Effect = removed.length === 0 ? "widened" : added.length === 0 ? "narrowed" : "changed";
-  facts.push({ kind: "constraint", path: at, keyword, effect, from: removed.map(armName), to: added.map(armName) });
+  facts.push({ kind: "constraint", path: at, keyword, effect, from: removed.map((i) => armName(oldArms[i])), to: added.map((j) => armName(newArms[j])) });
+}
+
+/**
+ * Pairs old arms with new ones: first the same `$ref` (the same definition, whatever its
+ * content became), then the same content one `$ref` deep. Returns indexes.
+ */
+function matchArms(oldArms: unknown[], newArms: unknown[], options: CompareOptions): { pairs: [number, number][]; removed: number[]; added: number[] } {
+  const taken = new Set<number>();
+  const pairs: [number, number][] = [];
+  const unmatched: number[] = [];
+  const refOf = (arm: unknown): string | undefined => (isSchemaObject(arm) && typeof arm.$ref === "string" ? arm.$ref : undefined);
+  oldArms.forEach((arm, i) => {
+    const ref = refOf(arm);
+    const j = ref === undefined ? -1 : newArms.findIndex((other, k) => !taken.has(k) && refOf(other) === ref);
+    if (j >= 0) {
+      taken.add(j);
+      pairs.push([i, j]);
+    } else {
+      unmatched.push(i);
+    }
+  });
+  const newKeys = newArms.map((arm) => armKey(arm, options.resolveNew));
+  const removed: number[] = [];
+  for (const i of unmatched) {
+    const key = armKey(oldArms[i], options.resolveOld);
+    const j = newKeys.findIndex((k, idx) => !taken.has(idx) && k === key);
+    if (j >= 0) {
+      taken.add(j);
+      pairs.push([i, j]);
+    } else {
+      removed.push(i);
+    }
+  }
+  const added = newArms.map((_, j) => j).filter((j) => !taken.has(j));
+  return { pairs, removed, added };
 }
 
 function compareAllOf(oldS: Schema, newS: Schema, path: string, options: CompareOptions, facts: SchemaFact[], stack: Set<string>): void {
