@@ -1,49 +1,98 @@
 // Public entry of @mcp-gen/runtime. Explicit named exports only.
 export const RUNTIME_VERSION = "0.1.0";
 
-// client
-export {
-  McpClient,
-  connectClient,
-  createHttpTransport,
-  HttpClientTransport,
-  createStdioTransport,
-  StdioClientTransport,
-  McpClientError,
-  McpRpcError,
-  Subscription,
-  ResultCache,
-  encodeHeaderValue,
-  decodeHeaderValue,
-  planToolHeaders,
-  defaultEraCache,
-  SUPPORTED_REVISIONS,
-} from "./client/index.js";
+export { createMcpServer } from "./server/server.js";
+export type { McpServer } from "./server/server.js";
 export type {
-  McpClientOptions,
-  RequestOptions,
-  CallToolOptions,
+  CacheHint,
+  CacheableList,
   CallToolResult,
-  Progress,
-  ProtocolChoice,
-  JsonObject,
-  HttpTransportOptions,
-  StdioTransportOptions,
-  ClientTransport,
-  SendOptions,
-  InboundSink,
-  TransportKind,
-  ClientFailureReason,
-  ClientHandlers,
-  ElicitationHandler,
-  SamplingHandler,
-  RootsHandler,
+  Completer,
+  GetPromptResult,
   HandlerContext,
-  SubscriptionFilter,
-  ResultCacheOptions,
-  HeaderParam,
-  ToolHeaderPlan,
-  EraVerdictRecord,
-  Implementation,
-  Era,
-} from "./client/index.js";
+  Icon,
+  ParseResult,
+  PromptArgument,
+  PromptDefinition,
+  ReadResult,
+  ResourceContents,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerControl,
+  ServerDefinition,
+  ServerInfo,
+  ToolDefinition,
+} from "./server/definition.js";
+export type { ServerLimits, ServerOptions } from "./server/options.js";
+export type { Reply, ModernExchange } from "./server/modern.js";
+export { LegacySession } from "./server/legacy-session.js";
+export type { LegacyChannel } from "./server/legacy-session.js";
+
+export { createHttpEndpoint } from "./http/endpoint.js";
+export type { HttpEndpoint } from "./http/endpoint.js";
+export { createNodeRequestListener, listenHttp } from "./http/node.js";
+export type { ListeningServer, NodeRequestListener } from "./http/node.js";
+export { createFetchHandler } from "./http/fetch.js";
+export type { FetchHandler } from "./http/fetch.js";
+export { BodyTooLargeError } from "./http/exchange.js";
+export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
+export { createHostGuard } from "./http/host-guard.js";
+export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
+export { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "./http/header-value.js";
+export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./http/standard-headers.js";
+export type { HeaderLookup, HeaderParam } from "./http/standard-headers.js";
+
+export { serveStdio } from "./stdio/stdio.js";
+export type { StdioConnection } from "./stdio/stdio.js";
+
+export {
+  HEADER_MISMATCH,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  MISSING_REQUIRED_CLIENT_CAPABILITY,
+  PARSE_ERROR,
+  RESOURCE_NOT_FOUND_LEGACY,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from "./jsonrpc/codes.js";
+export { RpcError, invalidParams, methodNotFound } from "./jsonrpc/errors.js";
+export { inspectMessage, isPlainObject, salvageId } from "./jsonrpc/message.js";
+export type {
+  InboundMessage,
+  JsonObject,
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  RequestId,
+} from "./jsonrpc/message.js";
+export { parseJsonText } from "./jsonrpc/parse.js";
+
+export { classifyEra } from "./era/classify.js";
+export { eraOfRevision, FIRST_MODERN_REVISION } from "./era/revisions.js";
+export type { Era } from "./era/revisions.js";
+export {
+  claimsModernEra,
+  LOG_LEVELS,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
+  readEnvelope,
+} from "./era/envelope.js";
+export type { Envelope, LogLevel } from "./era/envelope.js";
+
+export { createRequestStateCodec, digestParams } from "./mrtr/request-state.js";
+export type { RequestStateCodec, StatePayload } from "./mrtr/request-state.js";
+export { resolveSigningKey } from "./mrtr/signing-key.js";
+export { missingCapabilities, validateInputAnswer } from "./mrtr/input-requests.js";
+export type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "./mrtr/input-requests.js";
+
+export { createHandleCodec, HandleError } from "./handles/handles.js";
+export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";

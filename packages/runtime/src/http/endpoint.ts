@@ -1,0 +1,280 @@
+// The Streamable HTTP endpoint for both eras on one path. Each POST is classified by its body
+// (era/classify.ts); modern traffic is served statelessly, legacy traffic through sessions
+// identified by Mcp-Session-Id (2025-11-25 basic/transports § Session Management).
+import { randomBytes } from "node:crypto";
+import { classifyEra } from "../era/classify.js";
+import { claimsModernEra } from "../era/envelope.js";
+import { revisionAllowsBatch } from "../era/revisions.js";
+import { INVALID_REQUEST } from "../jsonrpc/codes.js";
+import { RpcError } from "../jsonrpc/errors.js";
+import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage } from "../jsonrpc/message.js";
+import { parseJsonText } from "../jsonrpc/parse.js";
+import { serializeError } from "../jsonrpc/serialize.js";
+import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
+import type { McpServer } from "../server/server.js";
+import { BodyTooLargeError, type HttpRequestView, type HttpResponder, type SseSink } from "./exchange.js";
+import { createHostGuard } from "./host-guard.js";
+import { parseEventId, ResumableStream } from "./resumable-stream.js";
+import { JSON_HEADERS, SSE_HEADERS, sseEvent, ssePriming } from "./sse.js";
+
+export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) => Promise<void>;
+
+interface SessionEntry {
+  session: LegacySession;
+  streams: Map<string, ResumableStream>;
+  standalone: SseSink | undefined;
+}
+
+/** Legacy methods whose handlers may talk to the client mid-call: answered over SSE. */
+const STREAMED_LEGACY_METHODS = new Set(["tools/call", "prompts/get", "resources/read"]);
+/** Client reconnection delay advertised in priming events (ms). */
+const RETRY_MS = 500;
+const KEPT_FINISHED_STREAMS = 64;
+
+function errorBody(error: RpcError, id: string | number | null = null): string {
+  return serializeError(id, error);
+}
+
+export function createHttpEndpoint(server: McpServer): HttpEndpoint {
+  const guard = createHostGuard(server.options.hostGuard);
+  const sessions = new Map<string, SessionEntry>();
+  const idleMs = server.options.limits?.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, entry] of sessions) {
+      if (entry.session.lastActivity < cutoff) {
+        entry.session.close();
+        sessions.delete(id);
+      }
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref?.();
+
+  const fail = (responder: HttpResponder, status: number, error: RpcError, id: string | number | null = null) =>
+    responder.respond(status, JSON_HEADERS, errorBody(error, id));
+
+  async function handlePost(request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    const contentType = request.header("content-type");
+    if (contentType === undefined || !contentType.toLowerCase().includes("application/json")) {
+      return fail(responder, 415, new RpcError(INVALID_REQUEST, "Unsupported Media Type: expected application/json"));
+    }
+    let text: string;
+    try {
+      text = await request.readBody(server.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return fail(responder, 413, new RpcError(INVALID_REQUEST, "Request body too large"));
+      throw error;
+    }
+    let value: unknown;
+    try {
+      value = parseJsonText(text);
+    } catch (error) {
+      return fail(responder, 400, error as RpcError);
+    }
+    if (Array.isArray(value)) return handleBatch(value, request, responder);
+    let inbound: InboundMessage;
+    try {
+      inbound = inspectMessage(value);
+    } catch (error) {
+      return fail(responder, 400, error as RpcError, salvageId(value));
+    }
+    let era;
+    try {
+      era = classifyEra(inbound, request.header("mcp-protocol-version"));
+    } catch (error) {
+      const rpc = error as RpcError;
+      return fail(responder, rpc.httpStatus ?? 400, rpc, salvageId(value));
+    }
+    if (era === "modern") return handleModern(inbound, request, responder);
+    return handleLegacy(inbound, request, responder);
+  }
+
+  async function handleModern(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    if (inbound.kind !== "request") {
+      // Accepted notifications get 202 with no body (2026-07-28 streamable-http § Sending Messages).
+      return responder.respond(202, {});
+    }
+    const controller = new AbortController();
+    const onDisconnect = () => controller.abort();
+    request.signal.addEventListener("abort", onDisconnect, { once: true });
+    let sink: SseSink | undefined;
+    try {
+      const reply = await server.serveModern(inbound.message, {
+        headers: (name) => request.header(name),
+        signal: controller.signal,
+        notify(message) {
+          // Upgrade to SSE on the first related message (progress, log, listen traffic).
+          if (!sink) {
+            sink = responder.openStream(SSE_HEADERS);
+            sink.onClose(() => controller.abort());
+          }
+          if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
+        },
+      });
+      if (sink) {
+        if (reply.body !== undefined && !sink.closed) sink.write(sseEvent(reply.body));
+        sink.end();
+      } else if (reply.body !== undefined) {
+        responder.respond(reply.status, JSON_HEADERS, reply.body);
+      } else {
+        responder.respond(reply.status === 200 ? 204 : reply.status, {});
+      }
+    } finally {
+      request.signal.removeEventListener("abort", onDisconnect);
+    }
+  }
+
+  function sessionFor(request: HttpRequestView, responder: HttpResponder, id: string | number | null): SessionEntry | undefined {
+    const sessionId = request.header("mcp-session-id");
+    if (sessionId === undefined) {
+      fail(responder, 400, new RpcError(INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required"), id);
+      return undefined;
+    }
+    const entry = sessions.get(sessionId.trim());
+    if (!entry) {
+      // Unknown or terminated session: 404 tells the client to initialize again.
+      fail(responder, 404, new RpcError(INVALID_REQUEST, "Session not found"), id);
+      return undefined;
+    }
+    entry.session.lastActivity = Date.now();
+    return entry;
+  }
+
+  async function handleLegacy(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    if (inbound.kind === "request" && inbound.message.method === "initialize" && request.header("mcp-session-id") === undefined) {
+      return initializeSession(inbound.message, responder);
+    }
+    const id = inbound.kind === "request" ? inbound.message.id : null;
+    const entry = sessionFor(request, responder, id);
+    if (!entry) return;
+    const headerVersion = request.header("mcp-protocol-version")?.trim();
+    if (headerVersion !== undefined && !server.host.compiled.legacyRevisions.includes(headerVersion)) {
+      return fail(responder, 400, new RpcError(INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${headerVersion}`), id);
+    }
+    if (inbound.kind === "response") {
+      entry.session.handleResponse(inbound.message);
+      return responder.respond(202, {});
+    }
+    if (inbound.kind === "notification") {
+      entry.session.handleNotification(inbound.message);
+      return responder.respond(202, {});
+    }
+    const message = inbound.message;
+    if (!STREAMED_LEGACY_METHODS.has(message.method)) {
+      const body = await entry.session.handleRequest(message, { send: () => {}, closeStream: () => {} });
+      return responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
+    }
+    const stream = new ResumableStream(randomBytes(9).toString("base64url"));
+    rememberStream(entry, stream);
+    stream.attach(responder.openStream({ ...SSE_HEADERS, "mcp-session-id": entry.session.id }), -1, RETRY_MS);
+    const channel: LegacyChannel = {
+      send: (outbound: JsonRpcMessage) => stream.send(JSON.stringify(outbound)),
+      closeStream: () => stream.detach(),
+    };
+    stream.finish(await entry.session.handleRequest(message, channel));
+  }
+
+  function rememberStream(entry: SessionEntry, stream: ResumableStream): void {
+    entry.streams.set(stream.id, stream);
+    if (entry.streams.size > KEPT_FINISHED_STREAMS) {
+      for (const [id, old] of entry.streams) {
+        if (entry.streams.size <= KEPT_FINISHED_STREAMS) break;
+        if (old.done) entry.streams.delete(id);
+      }
+    }
+  }
+
+  async function initializeSession(message: Extract<InboundMessage, { kind: "request" }>["message"], responder: HttpResponder) {
+    const session = server.createLegacySession(randomBytes(16).toString("hex"));
+    const body = await session.handleRequest(message, { send: () => {}, closeStream: () => {} });
+    if (!session.initialized) {
+      session.close();
+      return responder.respond(400, JSON_HEADERS, body);
+    }
+    sessions.set(session.id, { session, streams: new Map(), standalone: undefined });
+    responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": session.id }, body);
+  }
+
+  async function handleBatch(items: unknown[], request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    // Batches exist only in 2025-03-26 (basic § Batching); modern bodies must be one message.
+    if (items.length === 0) return fail(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: empty batch"));
+    if (items.some((item) => isPlainObject(item) && isPlainObject(item["params"]) && claimsModernEra(item["params"] as never))) {
+      return fail(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not allowed in the modern era"));
+    }
+    const entry = sessionFor(request, responder, null);
+    if (!entry) return;
+    if (!revisionAllowsBatch(entry.session.protocolVersion ?? "")) {
+      return fail(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported by the negotiated revision"));
+    }
+    const replies: string[] = [];
+    for (const item of items) {
+      let inbound: InboundMessage;
+      try {
+        inbound = inspectMessage(item);
+      } catch (error) {
+        replies.push(errorBody(error as RpcError, salvageId(item)));
+        continue;
+      }
+      if (inbound.kind === "request") {
+        replies.push(await entry.session.handleRequest(inbound.message, { send: () => {}, closeStream: () => {} }));
+      } else if (inbound.kind === "notification") entry.session.handleNotification(inbound.message);
+      else entry.session.handleResponse(inbound.message);
+    }
+    if (replies.length === 0) return responder.respond(202, {});
+    responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, `[${replies.join(",")}]`);
+  }
+
+  function handleGet(request: HttpRequestView, responder: HttpResponder): void {
+    if (server.host.compiled.legacyRevisions.length === 0) return responder.respond(405, { allow: "POST" });
+    const entry = sessionFor(request, responder, null);
+    if (!entry) return;
+    const lastEventId = request.header("last-event-id");
+    if (lastEventId !== undefined) {
+      const parsed = parseEventId(lastEventId.trim());
+      const stream = parsed ? entry.streams.get(parsed.streamId) : undefined;
+      if (!parsed || !stream) return fail(responder, 404, new RpcError(INVALID_REQUEST, "Unknown Last-Event-ID"));
+      stream.attach(responder.openStream({ ...SSE_HEADERS, "mcp-session-id": entry.session.id }), parsed.seq, undefined);
+      return;
+    }
+    // The standalone stream for unsolicited notifications; a newer GET replaces an older one.
+    entry.standalone?.end();
+    const sink = responder.openStream({ ...SSE_HEADERS, "mcp-session-id": entry.session.id });
+    entry.standalone = sink;
+    sink.write(ssePriming(`${entry.session.id}-get`, RETRY_MS));
+    entry.session.unsolicited = (message) => {
+      if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
+    };
+    sink.onClose(() => {
+      if (entry.standalone === sink) {
+        entry.standalone = undefined;
+        entry.session.unsolicited = undefined;
+      }
+    });
+  }
+
+  function handleDelete(request: HttpRequestView, responder: HttpResponder): void {
+    if (server.host.compiled.legacyRevisions.length === 0) return responder.respond(405, { allow: "POST" });
+    const entry = sessionFor(request, responder, null);
+    if (!entry) return;
+    entry.standalone?.end();
+    entry.session.close();
+    sessions.delete(entry.session.id);
+    responder.respond(200, {});
+  }
+
+  return async (request, responder) => {
+    if (!guard(request.header("host"), request.header("origin"))) {
+      return fail(responder, 403, new RpcError(INVALID_REQUEST, "Forbidden: Host or Origin not allowed"));
+    }
+    switch (request.method) {
+      case "POST":
+        return handlePost(request, responder);
+      case "GET":
+        return handleGet(request, responder);
+      case "DELETE":
+        return handleDelete(request, responder);
+      default:
+        return responder.respond(405, { allow: "GET, POST, DELETE" });
+    }
+  };
+}

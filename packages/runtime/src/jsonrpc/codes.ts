@@ -1,0 +1,13 @@
+// JSON-RPC error codes the runtime emits. Modern codes follow the renumbering in
+// 2026-07-28 (changelog, minor change 12): -32020/-32021/-32022; the old -32001/-32003/-32004
+// numbers are never emitted.
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+/** Legacy-only resource-not-found (2025-11-25 server/resources § Error Handling). */
+export const RESOURCE_NOT_FOUND_LEGACY = -32002;
+export const HEADER_MISMATCH = -32020;
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+export const UNSUPPORTED_PROTOCOL_VERSION = -32022;

@@ -1,0 +1,19 @@
+import { randomBytes } from "node:crypto";
+
+export const MIN_KEY_BYTES = 32;
+
+/**
+ * Resolves an HMAC key: explicit option, else the named environment variable, else a random
+ * per-process key. DECISION: the random fallback keeps development servers working, but state
+ * minted by one instance then fails on another, so multi-instance deployments must configure
+ * a shared key (2026-07-28 basic/patterns/mrtr § Server Requirements: integrity across instances).
+ */
+export function resolveSigningKey(explicit: string | Uint8Array | undefined, envName: string): Buffer {
+  const source = explicit ?? process.env[envName];
+  if (source === undefined || source === "") return randomBytes(MIN_KEY_BYTES);
+  const key = typeof source === "string" ? Buffer.from(source, "utf8") : Buffer.from(source);
+  if (key.length < MIN_KEY_BYTES) {
+    throw new Error(`${envName}: signing key must be at least ${MIN_KEY_BYTES} bytes (got ${key.length})`);
+  }
+  return key;
+}

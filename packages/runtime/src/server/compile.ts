@@ -1,0 +1,165 @@
+// Everything derivable from the definition is computed once here: lookup maps, capabilities,
+// header parameters, and the serialized list/discovery results for both eras.
+import { META_SERVER_INFO } from "../era/envelope.js";
+import { eraOfRevision } from "../era/revisions.js";
+import { headerParamsOf, type HeaderParam } from "../http/standard-headers.js";
+import type { JsonObject } from "../jsonrpc/message.js";
+import { RawJson } from "../jsonrpc/serialize.js";
+import { encodeCursor } from "../pagination/cursor.js";
+import { compileUriTemplate, type CompiledUriTemplate } from "../uri/template.js";
+import type {
+  CacheableList,
+  CacheHint,
+  PromptDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerDefinition,
+  ToolDefinition,
+} from "./definition.js";
+
+export interface CompiledTool {
+  definition: ToolDefinition<any>;
+  headerParams: HeaderParam[];
+}
+
+export interface CompiledTemplate {
+  definition: ResourceTemplateDefinition;
+  matcher: CompiledUriTemplate;
+}
+
+export interface ListPages {
+  /** Page results per era: index = page number. */
+  modern: RawJson[];
+  legacy: RawJson[];
+  perPage: number;
+  total: number;
+}
+
+export interface CompiledServer {
+  definition: ServerDefinition;
+  serverInfo: JsonObject;
+  modernRevisions: string[];
+  legacyRevisions: string[];
+  capabilities: JsonObject;
+  tools: Map<string, CompiledTool>;
+  resources: Map<string, ResourceDefinition>;
+  templates: CompiledTemplate[];
+  templatesByPattern: Map<string, CompiledTemplate>;
+  prompts: Map<string, PromptDefinition>;
+  lists: Record<Exclude<CacheableList, "server/discover">, ListPages>;
+  discover: RawJson;
+  cacheDefaults: CacheHint;
+}
+
+function strip<T extends object>(value: T): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined && typeof v !== "function") out[k] = v;
+  return out;
+}
+
+function toolDescriptor(tool: ToolDefinition<any>): JsonObject {
+  const { parseInput: _p, inputs: _i, handleArguments: _h, handler: _f, ...wire } = tool;
+  return strip(wire);
+}
+
+function resourceDescriptor(resource: ResourceDefinition): JsonObject {
+  const { subscribable: _s, cache: _c, inputs: _i, read: _r, ...wire } = resource;
+  return strip(wire);
+}
+
+function templateDescriptor(template: ResourceTemplateDefinition): JsonObject {
+  const { cache: _c, complete: _x, inputs: _i, read: _r, ...wire } = template;
+  return strip(wire);
+}
+
+function promptDescriptor(prompt: PromptDefinition): JsonObject {
+  const { complete: _x, inputs: _i, get: _g, ...wire } = prompt;
+  return strip(wire);
+}
+
+function deriveCapabilities(def: ServerDefinition): JsonObject {
+  const listChanged = def.capabilities?.listChanged ?? true;
+  const caps: JsonObject = {};
+  if (def.capabilities?.experimental) caps["experimental"] = def.capabilities.experimental;
+  if (def.capabilities?.logging ?? true) caps["logging"] = {};
+  const hasCompleters =
+    (def.prompts ?? []).some((p) => p.complete && Object.keys(p.complete).length > 0) ||
+    (def.resourceTemplates ?? []).some((t) => t.complete && Object.keys(t.complete).length > 0);
+  if (hasCompleters || (def.prompts ?? []).length > 0) caps["completions"] = {};
+  if ((def.prompts ?? []).length > 0) caps["prompts"] = { listChanged };
+  if ((def.resources ?? []).length > 0 || (def.resourceTemplates ?? []).length > 0) {
+    caps["resources"] = { subscribe: (def.resources ?? []).some((r) => r.subscribable === true), listChanged };
+  }
+  if ((def.tools ?? []).length > 0) caps["tools"] = { listChanged };
+  if (def.capabilities?.extensions) caps["extensions"] = def.capabilities.extensions;
+  return caps;
+}
+
+function assertUnique(kind: string, names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) throw new Error(`duplicate ${kind} '${name}' in the server definition`);
+    seen.add(name);
+  }
+}
+
+export function compileDefinition(def: ServerDefinition, pageSize: number | undefined): CompiledServer {
+  if (def.revisions.length === 0) throw new Error("the server definition must serve at least one protocol revision");
+  const tools = def.tools ?? [];
+  const resources = def.resources ?? [];
+  const templates = def.resourceTemplates ?? [];
+  const prompts = def.prompts ?? [];
+  assertUnique("tool", tools.map((t) => t.name));
+  assertUnique("resource", resources.map((r) => r.uri));
+  assertUnique("prompt", prompts.map((p) => p.name));
+
+  const serverInfo = strip(def.serverInfo);
+  const cacheDefaults = def.cacheDefaults ?? { ttlMs: 0, scope: "private" };
+  const capabilities = deriveCapabilities(def);
+  const modernRevisions = def.revisions.filter((r) => eraOfRevision(r) === "modern");
+  const legacyRevisions = def.revisions.filter((r) => eraOfRevision(r) === "legacy");
+  const hintFor = (list: CacheableList): CacheHint => def.listCache?.[list] ?? cacheDefaults;
+
+  const paginate = (list: Exclude<CacheableList, "server/discover">, field: string, items: JsonObject[]): ListPages => {
+    const size = pageSize && pageSize > 0 ? pageSize : Math.max(items.length, 1);
+    const pages: ListPages = { modern: [], legacy: [], perPage: size, total: items.length };
+    const hint = hintFor(list);
+    for (let offset = 0; offset === 0 || offset < items.length; offset += size) {
+      const page: JsonObject = { [field]: items.slice(offset, offset + size) };
+      if (offset + size < items.length) page["nextCursor"] = encodeCursor(list, offset + size);
+      pages.legacy.push(new RawJson(JSON.stringify(page)));
+      const modern = { resultType: "complete", ...page, ttlMs: hint.ttlMs, cacheScope: hint.scope, _meta: { [META_SERVER_INFO]: serverInfo } };
+      pages.modern.push(new RawJson(JSON.stringify(modern)));
+    }
+    return pages;
+  };
+
+  const discoverHint = hintFor("server/discover");
+  const discoverBody: JsonObject = { resultType: "complete", supportedVersions: modernRevisions, capabilities };
+  if (def.instructions !== undefined) discoverBody["instructions"] = def.instructions;
+  discoverBody["ttlMs"] = discoverHint.ttlMs;
+  discoverBody["cacheScope"] = discoverHint.scope;
+  discoverBody["_meta"] = { [META_SERVER_INFO]: serverInfo };
+
+  const compiledTemplates = templates.map((definition) => ({ definition, matcher: compileUriTemplate(definition.uriTemplate) }));
+  return {
+    definition: def,
+    serverInfo,
+    modernRevisions,
+    legacyRevisions,
+    capabilities,
+    tools: new Map(tools.map((t) => [t.name, { definition: t, headerParams: headerParamsOf(t.inputSchema) }])),
+    resources: new Map(resources.map((r) => [r.uri, r])),
+    templates: compiledTemplates,
+    templatesByPattern: new Map(compiledTemplates.map((t) => [t.definition.uriTemplate, t])),
+    prompts: new Map(prompts.map((p) => [p.name, p])),
+    lists: {
+      "tools/list": paginate("tools/list", "tools", tools.map(toolDescriptor)),
+      "prompts/list": paginate("prompts/list", "prompts", prompts.map(promptDescriptor)),
+      "resources/list": paginate("resources/list", "resources", resources.map(resourceDescriptor)),
+      "resources/templates/list": paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor)),
+    },
+    discover: new RawJson(JSON.stringify(discoverBody)),
+    cacheDefaults,
+  };
+}

@@ -1,0 +1,188 @@
+// The definition object: the plain, typed description of a server that generated code emits
+// and hands to createMcpServer. JSON Schemas stay JSON (sent verbatim); runtime validation of
+// arguments is delegated to a `parseInput` function the generator supplies (no JSON Schema is
+// converted at runtime).
+import type { LogLevel } from "../era/envelope.js";
+import type { Era } from "../era/revisions.js";
+import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
+import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import type { InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
+
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
+export interface ServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  icons?: Icon[];
+  websiteUrl?: string;
+}
+
+export interface CacheHint {
+  ttlMs: number;
+  scope: "public" | "private";
+}
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; error: unknown };
+
+/** What every handler receives besides its own arguments. */
+export interface HandlerContext {
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly method: string;
+  readonly requestId: RequestId;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  /** Aborted when the client cancels (stream close on modern HTTP, notifications/cancelled otherwise). */
+  readonly signal: AbortSignal;
+  /** Sends notifications/progress when the request carried a progressToken; ignored otherwise. */
+  progress(progress: number, total?: number, message?: string): void;
+  /** Sends notifications/message if the client asked for this level (modern: _meta logLevel). */
+  log(level: LogLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the client for a declared input. Modern era: returns the answer if this attempt carries
+   * it, otherwise ends the attempt with `input_required` (the handler re-runs on the retry).
+   * Legacy era: sends a real server→client request and awaits the answer.
+   */
+  ask(key: string, overrides?: JsonObject): Promise<InputAnswer>;
+  /** Asks several inputs in one round (modern: one input_required with all missing keys). */
+  askAll(requests: Readonly<Record<string, JsonObject | undefined>>): Promise<Record<string, InputAnswer>>;
+  /** Whether the client declared the capability this input needs. */
+  canAsk(key: string): boolean;
+  /** Handler data carried from the previous round in the signed requestState (modern). */
+  readonly state: unknown;
+  /** Sets data to carry into the next round's requestState. */
+  setState(data: unknown): void;
+  readonly handles: HandleCodec;
+  readonly server: ServerControl;
+  /** Legacy HTTP only: ends the current SSE response so the client resumes with Last-Event-ID. */
+  closeStream(): void;
+}
+
+/** Operations any code may trigger to notify listeners. */
+export interface ServerControl {
+  notifyToolsListChanged(): void;
+  notifyPromptsListChanged(): void;
+  notifyResourcesListChanged(): void;
+  notifyResourceUpdated(uri: string): void;
+}
+
+export interface CallToolResult extends JsonObject {
+  content: JsonObject[];
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+export interface ToolDefinition<Args = unknown> {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  icons?: Icon[];
+  _meta?: JsonObject;
+  execution?: JsonObject;
+  /** Typed validation of `arguments`, emitted by the generator (e.g. a zod safeParse). */
+  parseInput?: (args: unknown) => ParseResult<Args>;
+  /** Declared input requests by key. */
+  inputs?: Readonly<Record<string, InputRequestDeclaration>>;
+  /** Argument name → handle kind: verified before the handler runs. */
+  handleArguments?: Readonly<Record<string, string>>;
+  handler: (args: Args, ctx: HandlerContext) => CallToolResult | Promise<CallToolResult>;
+}
+
+export interface ResourceContents extends JsonObject {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+export type ReadResult = ResourceContents[] | { contents: ResourceContents[] };
+
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: JsonObject;
+  icons?: Icon[];
+  _meta?: JsonObject;
+  /** Clients may subscribe to updates of this resource. */
+  subscribable?: boolean;
+  cache?: CacheHint;
+  inputs?: Readonly<Record<string, InputRequestDeclaration>>;
+  read: (ctx: HandlerContext) => ReadResult | Promise<ReadResult>;
+}
+
+export type Completer = (
+  value: string,
+  context: Readonly<Record<string, string>>,
+) => string[] | { values: string[]; total?: number; hasMore?: boolean } | Promise<string[] | { values: string[]; total?: number; hasMore?: boolean }>;
+
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: JsonObject;
+  icons?: Icon[];
+  _meta?: JsonObject;
+  cache?: CacheHint;
+  complete?: Readonly<Record<string, Completer>>;
+  inputs?: Readonly<Record<string, InputRequestDeclaration>>;
+  read: (uri: string, variables: Readonly<Record<string, string>>, ctx: HandlerContext) => ReadResult | Promise<ReadResult>;
+}
+
+export interface PromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface GetPromptResult extends JsonObject {
+  description?: string;
+  messages: JsonObject[];
+}
+
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+  icons?: Icon[];
+  _meta?: JsonObject;
+  complete?: Readonly<Record<string, Completer>>;
+  inputs?: Readonly<Record<string, InputRequestDeclaration>>;
+  get: (args: Readonly<Record<string, string>>, ctx: HandlerContext) => GetPromptResult | Promise<GetPromptResult>;
+}
+
+export type CacheableList = "server/discover" | "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
+
+export interface ServerDefinition {
+  serverInfo: ServerInfo;
+  instructions?: string;
+  /** Protocol revisions served, preferred first. Both eras may be listed. */
+  revisions: readonly string[];
+  tools?: readonly ToolDefinition<any>[];
+  resources?: readonly ResourceDefinition[];
+  resourceTemplates?: readonly ResourceTemplateDefinition[];
+  prompts?: readonly PromptDefinition[];
+  handles?: Readonly<Record<string, HandleKindDefinition>>;
+  /** Cache hints for cacheable results without their own (default ttlMs 0, private). */
+  cacheDefaults?: CacheHint;
+  listCache?: Partial<Record<CacheableList, CacheHint>>;
+  /** Capability switches; everything else is derived from the definition. */
+  capabilities?: { logging?: boolean; listChanged?: boolean; experimental?: JsonObject; extensions?: JsonObject };
+}

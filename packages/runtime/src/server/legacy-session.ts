@@ -1,0 +1,300 @@
+// One legacy-era (2025-11-25 and earlier) session: the initialize handshake, negotiated
+// capabilities, the session log level and resource subscriptions, and the server→client request
+// channel that turns a handler's `ctx.ask` into real elicitation/sampling/roots requests
+// (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
+import { randomUUID } from "node:crypto";
+import { LOG_LEVELS, logLevelRank, type LogLevel } from "../era/envelope.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../jsonrpc/codes.js";
+import { invalidParams, methodNotFound, RpcError } from "../jsonrpc/errors.js";
+import {
+  isPlainObject,
+  notification,
+  type JsonObject,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type RequestId,
+} from "../jsonrpc/message.js";
+import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
+import type { ChangeEvent } from "../subscriptions/event-bus.js";
+import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
+import type { CallScope, InputChannel } from "./scope.js";
+
+/** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
+export interface LegacyChannel {
+  send(message: JsonRpcMessage): void;
+  closeStream(): void;
+}
+
+export interface LegacyHost extends OperationHost {
+  clientRequestTimeoutMs: number;
+}
+
+interface PendingClientRequest {
+  resolve(result: JsonObject): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class LegacySession {
+  readonly id: string;
+  protocolVersion: string | undefined;
+  clientCapabilities: JsonObject = {};
+  clientInfo: JsonObject | undefined;
+  logLevel: LogLevel | undefined;
+  readonly subscriptions = new Set<string>();
+  /** Channel for unsolicited notifications (GET stream / stdout); undefined drops them. */
+  unsolicited: ((message: JsonRpcNotification) => void) | undefined;
+  lastActivity = Date.now();
+  private readonly host: LegacyHost;
+  private readonly pending = new Map<RequestId, PendingClientRequest>();
+  private readonly inflight = new Map<RequestId, AbortController>();
+  private nextOutboundId = 1;
+  private closed = false;
+
+  constructor(host: LegacyHost, id: string = randomUUID()) {
+    this.host = host;
+    this.id = id;
+  }
+
+  get initialized(): boolean {
+    return this.protocolVersion !== undefined;
+  }
+
+  /** Forwards a change to this session if the client would want it (unsolicited notifications). */
+  deliverChange(event: ChangeEvent): void {
+    const caps = this.host.compiled.capabilities;
+    if (!this.unsolicited || !this.initialized) return;
+    if (event.type === "resourceUpdated") {
+      if (this.subscriptions.has(event.uri)) this.unsolicited(notification("notifications/resources/updated", { uri: event.uri }));
+      return;
+    }
+    const family = event.type === "toolsListChanged" ? "tools" : event.type === "promptsListChanged" ? "prompts" : "resources";
+    const cap = caps[family];
+    if (isPlainObject(cap) && cap["listChanged"] === true) this.unsolicited(notification(`notifications/${family}/list_changed`));
+  }
+
+  /** Serves one request and returns the serialized response. */
+  async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string> {
+    this.lastActivity = Date.now();
+    const controller = new AbortController();
+    this.inflight.set(request.id, controller);
+    try {
+      const result = await this.dispatch(request, channel, controller.signal);
+      return serializeSuccess(request.id, result);
+    } catch (error) {
+      const rpcError = error instanceof RpcError ? error : this.internal(error);
+      return serializeError(request.id, rpcError);
+    } finally {
+      this.inflight.delete(request.id);
+    }
+  }
+
+  handleNotification(message: JsonRpcNotification): void {
+    this.lastActivity = Date.now();
+    if (message.method === "notifications/cancelled") {
+      const id = message.params?.["requestId"];
+      if (typeof id === "string" || typeof id === "number") this.inflight.get(id)?.abort();
+    }
+    // notifications/initialized, roots/list_changed, progress: nothing to do.
+  }
+
+  handleResponse(message: JsonRpcResponse): void {
+    this.lastActivity = Date.now();
+    if (message.id === null) return;
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.pending.delete(message.id);
+    clearTimeout(pending.timer);
+    if ("error" in message) pending.reject(new Error(`client answered ${message.error.code}: ${message.error.message}`));
+    else pending.resolve(message.result);
+  }
+
+  /** Ends the session: in-flight handlers are aborted and pending client requests rejected. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const controller of this.inflight.values()) controller.abort();
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new Error("session closed"));
+    }
+    this.pending.clear();
+    this.unsolicited = undefined;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Sends a real server→client request and awaits its result. */
+  requestClient(method: string, params: JsonObject | undefined, channel: LegacyChannel, signal: AbortSignal): Promise<JsonObject> {
+    const id = `srv-${this.nextOutboundId++}`;
+    return new Promise<JsonObject>((resolve, reject) => {
+      if (signal.aborted || this.closed) return reject(new Error("request cancelled"));
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`client did not answer ${method} in time`));
+      }, this.host.clientRequestTimeoutMs);
+      timer.unref?.();
+      this.pending.set(id, { resolve, reject, timer });
+      signal.addEventListener(
+        "abort",
+        () => {
+          if (this.pending.delete(id)) {
+            clearTimeout(timer);
+            channel.send(notification("notifications/cancelled", { requestId: id, reason: "request cancelled" }));
+            reject(new Error("request cancelled"));
+          }
+        },
+        { once: true },
+      );
+      const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+      channel.send(message);
+    });
+  }
+
+  private internal(error: unknown): RpcError {
+    this.host.reportError(error);
+    return new RpcError(INTERNAL_ERROR, "Internal error");
+  }
+
+  private initialize(params: JsonObject): JsonObject {
+    const served = this.host.compiled.legacyRevisions;
+    const requested = params["protocolVersion"];
+    if (typeof requested !== "string" || !isPlainObject(params["capabilities"])) {
+      throw invalidParams("Invalid params: initialize needs protocolVersion and capabilities");
+    }
+    if (served.length === 0) {
+      // A modern-only server names what it supports (2026-07-28 basic/versioning § Backward Compatibility).
+      throw invalidParams("Unsupported protocol version: this server only serves the modern era", {
+        supported: this.host.compiled.modernRevisions,
+        requested,
+      });
+    }
+    // Echo a supported version, else offer our preferred one (2025-11-25 lifecycle § Version Negotiation).
+    this.protocolVersion = served.includes(requested) ? requested : (served[0] as string);
+    this.clientCapabilities = params["capabilities"];
+    this.clientInfo = isPlainObject(params["clientInfo"]) ? params["clientInfo"] : undefined;
+    const { extensions: _extensions, ...capabilities } = this.host.compiled.capabilities;
+    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities, serverInfo: this.host.compiled.serverInfo };
+    if (this.host.compiled.definition.instructions !== undefined) result["instructions"] = this.host.compiled.definition.instructions;
+    return result;
+  }
+
+  private gate(capability: string, method: string): void {
+    if (this.host.compiled.capabilities[capability] === undefined) throw methodNotFound(method);
+  }
+
+  private async dispatch(request: JsonRpcRequest, channel: LegacyChannel, signal: AbortSignal): Promise<ResultBody> {
+    const params = request.params ?? {};
+    const method = request.method;
+    if (method === "initialize") {
+      if (this.initialized) throw new RpcError(INVALID_REQUEST, "Invalid Request: session already initialized");
+      return this.initialize(params);
+    }
+    if (method === "ping") return {};
+    switch (method) {
+      case "logging/setLevel": {
+        this.gate("logging", method);
+        const level = params["level"];
+        if (!(LOG_LEVELS as readonly unknown[]).includes(level)) throw invalidParams("Invalid params: unknown log level");
+        this.logLevel = level as LogLevel;
+        return {};
+      }
+      case "resources/subscribe":
+      case "resources/unsubscribe": {
+        const caps = this.host.compiled.capabilities["resources"];
+        if (!isPlainObject(caps) || caps["subscribe"] !== true) throw methodNotFound(method);
+        const uri = params["uri"];
+        if (typeof uri !== "string") throw invalidParams("Invalid params: uri must be a string");
+        if (method === "resources/subscribe") this.subscriptions.add(uri);
+        else this.subscriptions.delete(uri);
+        return {};
+      }
+      case "tools/list":
+      case "tools/call":
+        this.gate("tools", method);
+        break;
+      case "prompts/list":
+      case "prompts/get":
+        this.gate("prompts", method);
+        break;
+      case "resources/list":
+      case "resources/templates/list":
+      case "resources/read":
+        this.gate("resources", method);
+        break;
+      case "completion/complete":
+        this.gate("completions", method);
+        break;
+      default:
+        throw methodNotFound(method);
+    }
+    if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
+    const scope = this.scope(request, channel, signal);
+    const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
+    return (await run(this.host, scope)).body;
+  }
+
+  private scope(request: JsonRpcRequest, channel: LegacyChannel, signal: AbortSignal): CallScope {
+    const params = request.params ?? {};
+    const meta = params["_meta"];
+    const token = isPlainObject(meta) ? meta["progressToken"] : undefined;
+    return {
+      era: "legacy",
+      protocolVersion: this.protocolVersion ?? "2025-03-26",
+      method: request.method,
+      requestId: request.id,
+      params,
+      clientCapabilities: this.clientCapabilities,
+      clientInfo: this.clientInfo,
+      signal,
+      progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
+      shouldLog: (level) => this.logLevel === undefined || logLevelRank(level) >= logLevelRank(this.logLevel),
+      notify: (method, notificationParams) => channel.send(notification(method, notificationParams)),
+      openInputs: () => this.inputChannel(channel, signal),
+      closeStream: () => channel.closeStream(),
+    };
+  }
+
+  /** The legacy bridge: each declared input becomes a real server→client request. */
+  private inputChannel(channel: LegacyChannel, signal: AbortSignal): InputChannel {
+    let state: unknown;
+    return {
+      get state() {
+        return state;
+      },
+      setState: (data) => {
+        state = data;
+      },
+      canAsk: (request) => missingCapabilities(request, this.clientCapabilities) === undefined,
+      askAll: async (requests) => {
+        const entries = Object.entries(requests);
+        for (const [key, request] of entries) {
+          const lacking = missingCapabilities(request, this.clientCapabilities);
+          if (lacking) throw new Error(`the client did not declare the ${Object.keys(lacking).join(", ")} capability needed for '${key}'`);
+        }
+        const answers = await Promise.all(
+          entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, signal))] as const),
+        );
+        return Object.fromEntries(answers) as Record<string, InputAnswer>;
+      },
+    };
+  }
+
+  private sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, signal: AbortSignal): Promise<JsonObject> {
+    let params = request.params;
+    if (request.method === "elicitation/create" && params) {
+      if (params["mode"] === "url") params = { ...params, elicitationId: randomUUID() };
+      else if ((this.protocolVersion ?? "") < "2025-11-25") {
+        // `mode` arrived in 2025-11-25; older clients get the form request without it.
+        const { mode: _mode, ...rest } = params;
+        params = rest;
+      }
+    }
+    return this.requestClient(request.method, params, channel, signal);
+  }
+}

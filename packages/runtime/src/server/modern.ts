@@ -1,0 +1,160 @@
+// The modern (2026-07-28) request pipeline, transport-neutral. Validation order follows the
+// spec's error precedence: envelope (-32602) → version header agreement (-32020) → supported
+// version (-32022) → standard headers (-32020) → method exists (404/-32601) → mirrored
+// parameter headers (-32020) → dispatch.
+import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../era/envelope.js";
+import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../http/standard-headers.js";
+import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../jsonrpc/codes.js";
+import { methodNotFound, RpcError } from "../jsonrpc/errors.js";
+import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from "../jsonrpc/message.js";
+import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+import { openModernInputs } from "../mrtr/modern-inputs.js";
+import type { RequestStateCodec } from "../mrtr/request-state.js";
+import { runListen, type ListenHost } from "../subscriptions/listen.js";
+import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
+import type { CallScope } from "./scope.js";
+
+export interface ModernHost extends OperationHost, ListenHost {
+  stateCodec: RequestStateCodec;
+}
+
+export interface ModernExchange {
+  /** Present on HTTP: header cross-checks run only there (stdio has no header layer). */
+  headers?: HeaderLookup;
+  signal: AbortSignal;
+  /** Sends a notification related to this request on its own stream. */
+  notify(message: JsonRpcNotification): void;
+}
+
+export interface Reply {
+  status: number;
+  /** Serialized JSON-RPC response; undefined for accepted notifications and silent ends. */
+  body?: string;
+}
+
+type Capability = "tools" | "prompts" | "resources" | "completions" | undefined;
+
+/** Hand-curated modern method table (never derived from schema `method` consts). */
+const MODERN_METHODS: Readonly<Record<string, Capability>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, Capability>, {
+    "server/discover": undefined,
+    "subscriptions/listen": undefined,
+    "tools/list": "tools",
+    "tools/call": "tools",
+    "prompts/list": "prompts",
+    "prompts/get": "prompts",
+    "resources/list": "resources",
+    "resources/templates/list": "resources",
+    "resources/read": "resources",
+    "completion/complete": "completions",
+  }),
+);
+
+function stampComplete(outcome: OperationOutcome, serverInfo: JsonObject): JsonObject {
+  const body = outcome.body;
+  if (body["resultType"] === "input_required") {
+    // input_required results are never cacheable and carry no cache hints (caching § Cacheable Results).
+    return { ...body, _meta: { [META_SERVER_INFO]: serverInfo } };
+  }
+  const meta = isPlainObject(body["_meta"]) ? body["_meta"] : undefined;
+  const stamped: JsonObject = { resultType: "complete", ...body, _meta: { ...meta, [META_SERVER_INFO]: serverInfo } };
+  if (outcome.cache) {
+    stamped["ttlMs"] = outcome.cache.ttlMs;
+    stamped["cacheScope"] = outcome.cache.scope;
+  }
+  return stamped;
+}
+
+function modernScope(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): CallScope {
+  const params = request.params ?? {};
+  const threshold = envelope.logLevel === undefined ? undefined : logLevelRank(envelope.logLevel);
+  return {
+    era: "modern",
+    protocolVersion: envelope.protocolVersion,
+    method: request.method,
+    requestId: request.id,
+    params,
+    clientCapabilities: envelope.clientCapabilities,
+    clientInfo: envelope.clientInfo,
+    signal: exchange.signal,
+    progressToken: envelope.progressToken,
+    // Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging).
+    shouldLog: (level: LogLevel) => threshold !== undefined && logLevelRank(level) >= threshold,
+    notify: (method, notificationParams) => {
+      if (!exchange.signal.aborted) exchange.notify(notification(method, notificationParams));
+    },
+    openInputs: (declarations) => openModernInputs(request.method, params, envelope.clientCapabilities, declarations, host.stateCodec),
+    closeStream: () => {},
+  };
+}
+
+async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): Promise<ResultBody | undefined> {
+  const method = request.method;
+  switch (method) {
+    case "server/discover":
+      return host.compiled.discover;
+    case "tools/list":
+    case "prompts/list":
+    case "resources/list":
+    case "resources/templates/list":
+      return listPage(host, method as ListMethod, request.params, "modern");
+    case "subscriptions/listen":
+      return runListen(host, request.id, request.params ?? {}, exchange.signal, exchange.notify);
+    case "tools/call":
+      return stampComplete(await callTool(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+    case "prompts/get":
+      return stampComplete(await getPrompt(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+    case "resources/read":
+      return stampComplete(await readResource(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+    case "completion/complete":
+      return stampComplete(await complete(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+    default:
+      throw methodNotFound(method);
+  }
+}
+
+function validate(host: ModernHost, request: JsonRpcRequest, exchange: ModernExchange): Envelope {
+  const envelope = readEnvelope(request.params);
+  if (exchange.headers) checkProtocolVersionHeader(exchange.headers, envelope.protocolVersion);
+  if (!host.compiled.modernRevisions.includes(envelope.protocolVersion)) {
+    throw new RpcError(
+      UNSUPPORTED_PROTOCOL_VERSION,
+      `Unsupported protocol version: ${envelope.protocolVersion}`,
+      { supported: host.compiled.modernRevisions, requested: envelope.protocolVersion },
+      400,
+    );
+  }
+  if (exchange.headers) checkMethodAndNameHeaders(exchange.headers, request.method, request.params);
+  const method = request.method;
+  const gate = MODERN_METHODS[method];
+  // A method of the other era, an unknown one, or one gated by an unadvertised capability: 404.
+  if (!(method in MODERN_METHODS) || (gate !== undefined && host.compiled.capabilities[gate] === undefined)) throw methodNotFound(method);
+  if (exchange.headers && method === "tools/call") {
+    const tool = host.compiled.tools.get(String(request.params?.["name"]));
+    if (tool && tool.headerParams.length > 0) checkParamHeaders(exchange.headers, tool.headerParams, request.params?.["arguments"]);
+  }
+  return envelope;
+}
+
+export async function serveModernRequest(host: ModernHost, request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> {
+  try {
+    const envelope = validate(host, request, exchange);
+    const result = await dispatch(host, request, envelope, exchange);
+    if (result === undefined) return { status: 200 };
+    return { status: 200, body: serializeSuccess(request.id, result) };
+  } catch (error) {
+    const rpcError = error instanceof RpcError ? error : internalError(host, error);
+    return { status: rpcError.httpStatus ?? 200, body: serializeError(request.id, rpcError) };
+  }
+}
+
+function internalError(host: ModernHost, error: unknown): RpcError {
+  host.reportError(error);
+  return new RpcError(INTERNAL_ERROR, "Internal error");
+}
+
+/** Modern clients send no notifications over HTTP that need handling; they are accepted (202). */
+export function acceptModernNotification(): Reply {
+  return { status: 202 };
+}
+

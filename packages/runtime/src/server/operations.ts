@@ -1,0 +1,229 @@
+// Method implementations shared by both eras. They return the era-neutral result body; the
+// era dispatchers add era-specific fields (resultType, _meta serverInfo, cache hints).
+import { RESOURCE_NOT_FOUND_LEGACY } from "../jsonrpc/codes.js";
+import { invalidParams, RpcError } from "../jsonrpc/errors.js";
+import { isPlainObject, type JsonObject } from "../jsonrpc/message.js";
+import type { RawJson } from "../jsonrpc/serialize.js";
+import { HandleError, type HandleCodec } from "../handles/handles.js";
+import { InputRequiredSignal } from "../mrtr/input-required.js";
+import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
+import type { ModernInputChannel } from "../mrtr/modern-inputs.js";
+import { decodeCursor } from "../pagination/cursor.js";
+import type { CompiledServer } from "./compile.js";
+import { createHandlerContext } from "./context.js";
+import type { CacheHint, Completer, ReadResult, ServerControl } from "./definition.js";
+import type { CallScope, InputChannel } from "./scope.js";
+
+export interface OperationHost {
+  compiled: CompiledServer;
+  handles: HandleCodec;
+  control: ServerControl;
+  reportError(error: unknown): void;
+}
+
+export interface OperationOutcome {
+  body: JsonObject;
+  /** Cache hint for cacheable complete results (resources/read). */
+  cache?: CacheHint;
+}
+
+const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.freeze({});
+
+/**
+ * Runs a handler that may ask for input. On the modern era a missing answer unwinds the handler
+ * with InputRequiredSignal, which becomes the `input_required` result here.
+ */
+async function runWithInputs(
+  host: OperationHost,
+  scope: CallScope,
+  declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
+  run: (ctx: ReturnType<typeof createHandlerContext>) => Promise<JsonObject>,
+): Promise<JsonObject> {
+  let channel: InputChannel | undefined;
+  const trackingScope: CallScope = {
+    ...scope,
+    openInputs(decls) {
+      channel = scope.openInputs(decls);
+      return channel;
+    },
+    notify: scope.notify,
+    shouldLog: scope.shouldLog,
+    closeStream: scope.closeStream,
+  };
+  const ctx = createHandlerContext(trackingScope, declarations ?? NO_INPUTS, host.handles, host.control);
+  try {
+    return await run(ctx);
+  } catch (error) {
+    if (error instanceof InputRequiredSignal && channel && "inputRequiredResult" in channel) {
+      return (channel as ModernInputChannel).inputRequiredResult(error);
+    }
+    throw error;
+  }
+}
+
+function textError(message: string): JsonObject {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+export async function callTool(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+  const name = scope.params["name"];
+  if (typeof name !== "string") throw invalidParams("Invalid params: tools/call needs a string name");
+  const tool = host.compiled.tools.get(name);
+  if (tool === undefined) throw invalidParams(`Invalid params: unknown tool '${name}'`, { name });
+  const def = tool.definition;
+  const rawArgs = scope.params["arguments"] ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidParams("Invalid params: arguments must be an object");
+  // DECISION (protocol brief § 9 #3): arguments that fail the tool's schema are reported as a
+  // tool result with isError, so a model can read the message and correct itself
+  // (2026-07-28 server/tools § Error Handling); structural request errors stay -32602.
+  let args: unknown = rawArgs;
+  if (def.parseInput) {
+    const parsed = def.parseInput(rawArgs);
+    if (!parsed.success) return { body: textError(`Invalid arguments for tool '${name}': ${describeIssue(parsed.error)}`) };
+    args = parsed.data;
+  }
+  if (def.handleArguments) {
+    for (const [argument, kind] of Object.entries(def.handleArguments)) {
+      const value = rawArgs[argument];
+      if (value === undefined) continue;
+      try {
+        host.handles.open(kind, value);
+      } catch (error) {
+        if (error instanceof HandleError) return { body: textError(`Invalid ${kind} handle in '${argument}': ${error.message}`) };
+        throw error;
+      }
+    }
+  }
+  const body = await runWithInputs(host, scope, def.inputs, async (ctx) => {
+    try {
+      const result = await def.handler(args, ctx);
+      if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${name}' returned no content array`);
+      return result;
+    } catch (error) {
+      if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
+      if (error instanceof HandleError) return textError(error.message);
+      host.reportError(error);
+      // Tool failures are results, not protocol errors (2026-07-28 server/tools § Error Handling).
+      return textError(error instanceof Error && error.message ? error.message : "Tool execution failed");
+    }
+  });
+  return { body };
+}
+
+function describeIssue(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return "invalid input";
+  }
+}
+
+export async function getPrompt(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+  const name = scope.params["name"];
+  if (typeof name !== "string") throw invalidParams("Invalid params: prompts/get needs a string name");
+  const prompt = host.compiled.prompts.get(name);
+  if (prompt === undefined) throw invalidParams(`Invalid params: unknown prompt '${name}'`, { name });
+  const rawArgs = scope.params["arguments"] ?? {};
+  if (!isPlainObject(rawArgs)) throw invalidParams("Invalid params: prompt arguments must be an object");
+  const args: Record<string, string> = {};
+  for (const [key, value] of Object.entries(rawArgs)) {
+    if (typeof value !== "string") throw invalidParams(`Invalid params: prompt argument '${key}' must be a string`);
+    args[key] = value;
+  }
+  for (const arg of prompt.arguments ?? []) {
+    if (arg.required && args[arg.name] === undefined) {
+      throw invalidParams(`Invalid params: missing required argument '${arg.name}'`, { argument: arg.name });
+    }
+  }
+  const body = await runWithInputs(host, scope, prompt.inputs, async (ctx) => {
+    const result = await prompt.get(args, ctx);
+    if (!isPlainObject(result) || !Array.isArray(result["messages"])) throw new Error(`prompt '${name}' returned no messages`);
+    return result;
+  });
+  return { body };
+}
+
+export async function readResource(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+  const uri = scope.params["uri"];
+  if (typeof uri !== "string") throw invalidParams("Invalid params: resources/read needs a string uri");
+  const fixed = host.compiled.resources.get(uri);
+  const normalize = (result: ReadResult): JsonObject => {
+    const contents = Array.isArray(result) ? result : result.contents;
+    if (!Array.isArray(contents)) throw new Error(`resource '${uri}' returned no contents`);
+    return { contents: contents.map((c) => (c.uri === undefined ? { ...c, uri } : c)) };
+  };
+  if (fixed) {
+    const body = await runWithInputs(host, scope, fixed.inputs, async (ctx) => normalize(await fixed.read(ctx)));
+    return { body, cache: fixed.cache ?? host.compiled.cacheDefaults };
+  }
+  for (const template of host.compiled.templates) {
+    const variables = template.matcher.match(uri);
+    if (variables === undefined) continue;
+    const def = template.definition;
+    const body = await runWithInputs(host, scope, def.inputs, async (ctx) => normalize(await def.read(uri, variables, ctx)));
+    return { body, cache: def.cache ?? host.compiled.cacheDefaults };
+  }
+  throw resourceNotFound(scope.era, uri);
+}
+
+/**
+ * Not-found differs per era: modern MUST use -32602 with data.uri (2026-07-28 server/resources
+ * § Error Handling); legacy SHOULD use -32002 (2025-11-25 server/resources § Error Handling).
+ */
+export function resourceNotFound(era: CallScope["era"], uri: string): RpcError {
+  if (era === "modern") return invalidParams(`Resource not found: ${uri}`, { uri });
+  return new RpcError(RESOURCE_NOT_FOUND_LEGACY, `Resource not found: ${uri}`, { uri });
+}
+
+export async function complete(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+  const ref = scope.params["ref"];
+  const argument = scope.params["argument"];
+  if (!isPlainObject(ref) || !isPlainObject(argument) || typeof argument["name"] !== "string" || typeof argument["value"] !== "string") {
+    throw invalidParams("Invalid params: completion/complete needs ref and argument {name, value}");
+  }
+  const contextArgs = isPlainObject(scope.params["context"]) ? scope.params["context"]["arguments"] : undefined;
+  const context: Record<string, string> = {};
+  if (isPlainObject(contextArgs)) for (const [k, v] of Object.entries(contextArgs)) if (typeof v === "string") context[k] = v;
+  let completer: Completer | undefined;
+  if (ref["type"] === "ref/prompt") {
+    const prompt = typeof ref["name"] === "string" ? host.compiled.prompts.get(ref["name"]) : undefined;
+    if (!prompt) throw invalidParams("Invalid params: unknown prompt in completion ref");
+    completer = ownEntry(prompt.complete, argument["name"]);
+  } else if (ref["type"] === "ref/resource") {
+    const uri = ref["uri"];
+    const template = typeof uri === "string" ? host.compiled.templatesByPattern.get(uri) : undefined;
+    if (!template && !(typeof uri === "string" && host.compiled.resources.has(uri))) {
+      throw invalidParams("Invalid params: unknown resource in completion ref");
+    }
+    completer = ownEntry(template?.definition.complete, argument["name"]);
+  } else {
+    throw invalidParams("Invalid params: unknown completion ref type");
+  }
+  if (!completer) return { body: { completion: { values: [] } } };
+  const produced = await completer(argument["value"], context);
+  const values = Array.isArray(produced) ? produced : produced.values;
+  const completion: JsonObject = { values: values.slice(0, 100) };
+  if (!Array.isArray(produced) && produced.total !== undefined) completion["total"] = produced.total;
+  const more = Array.isArray(produced) ? values.length > 100 : (produced.hasMore ?? values.length > 100);
+  if (more) completion["hasMore"] = true;
+  return { body: { completion } };
+}
+
+export type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
+
+/** Returns the pre-serialized page for the cursor; invalid cursors are -32602. */
+export function listPage(host: OperationHost, method: ListMethod, params: JsonObject | undefined, era: CallScope["era"]): RawJson {
+  const list = host.compiled.lists[method];
+  const cursor = params?.["cursor"];
+  if (cursor === undefined) return list[era][0] as RawJson;
+  const offset = decodeCursor(method, cursor, list.total);
+  if (offset % list.perPage !== 0) throw invalidParams("Invalid params: invalid cursor");
+  return list[era][offset / list.perPage] as RawJson;
+}
+
+/** Looks up a user-supplied key without ever reaching Object.prototype members. */
+function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,30 @@
+import type { HostGuardOptions } from "../http/host-guard.js";
+
+export interface ServerLimits {
+  /** Largest accepted HTTP body or stdio line, in bytes (HTTP answers 413 beyond it). Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Items per list page; lists are not paginated when unset. */
+  pageSize?: number;
+  /** Concurrent subscriptions/listen streams; beyond it listen answers -32603. Default 1024. */
+  maxListens?: number;
+  /** Lifetime of legacy HTTP sessions without traffic, in ms. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Timeout of a legacy server→client request, in ms. Default 10 minutes. */
+  clientRequestTimeoutMs?: number;
+}
+
+export interface ServerOptions {
+  /** HMAC key for requestState (≥ 32 bytes). Default: env MCP_GEN_STATE_KEY, else a per-process random key. */
+  stateKey?: string | Uint8Array;
+  /** requestState lifetime in ms. Default 10 minutes. */
+  stateTtlMs?: number;
+  /** HMAC key for handles (≥ 32 bytes). Default: env MCP_GEN_HANDLE_KEY, else a per-process random key. */
+  handleKey?: string | Uint8Array;
+  limits?: ServerLimits;
+  /** Host/Origin validation for the HTTP transports. */
+  hostGuard?: HostGuardOptions;
+  /** Receives errors thrown by handlers (never sent to clients in detail). */
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

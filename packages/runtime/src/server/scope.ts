@@ -1,0 +1,35 @@
+// The per-request scope an operation runs in. Each era builds it differently (modern: from the
+// _meta envelope and the request's own stream; legacy: from the session), so one operation
+// implementation serves both eras.
+import type { LogLevel } from "../era/envelope.js";
+import type { Era } from "../era/revisions.js";
+import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
+
+export interface InputChannel {
+  /** Handler data from the previous round (modern requestState); undefined otherwise. */
+  readonly state: unknown;
+  setState(data: unknown): void;
+  /** Resolves every request, or (modern) ends the attempt with input_required. */
+  askAll(requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>>;
+  /** Whether the client declared what this request needs. */
+  canAsk(request: EmbeddedInputRequest): boolean;
+}
+
+export interface CallScope {
+  readonly era: Era;
+  readonly protocolVersion: string;
+  readonly method: string;
+  readonly requestId: RequestId;
+  readonly params: JsonObject;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  readonly signal: AbortSignal;
+  readonly progressToken: string | number | undefined;
+  shouldLog(level: LogLevel): boolean;
+  /** Sends a notification related to this request (its SSE stream / stdout). */
+  notify(method: string, params: JsonObject): void;
+  /** Builds the input channel for a target with these declared inputs. */
+  openInputs(declarations: Readonly<Record<string, InputRequestDeclaration>>): InputChannel;
+  closeStream(): void;
+}

@@ -1,0 +1,85 @@
+// createMcpServer: compiles a definition once and exposes the transport-neutral entry points
+// both transports (HTTP, stdio) call. No per-request server construction happens anywhere.
+import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
+import type { JsonRpcRequest } from "../jsonrpc/message.js";
+import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
+import { resolveSigningKey } from "../mrtr/signing-key.js";
+import { ChangeBus } from "../subscriptions/event-bus.js";
+import { compileDefinition, type CompiledServer } from "./compile.js";
+import type { ServerControl, ServerDefinition } from "./definition.js";
+import { LegacySession } from "./legacy-session.js";
+import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
+import { DEFAULT_MAX_BODY_BYTES, type ServerOptions } from "./options.js";
+
+export interface McpServer extends ServerControl {
+  readonly definition: ServerDefinition;
+  readonly options: ServerOptions;
+  readonly maxBodyBytes: number;
+  /** Serves one modern-era request (envelope already claimed by the body). */
+  serveModern(request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply>;
+  /** Creates a legacy session bound to this server (one per HTTP session or stdio connection). */
+  createLegacySession(id?: string): LegacySession;
+  /** Ends open listen streams gracefully and closes legacy sessions. */
+  close(): void;
+  /** @internal shared by the transports */
+  readonly host: ModernHost & { clientRequestTimeoutMs: number };
+}
+
+export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
+  const compiled: CompiledServer = compileDefinition(definition, options.limits?.pageSize);
+  const stateCodec: RequestStateCodec = createRequestStateCodec(
+    resolveSigningKey(options.stateKey, "MCP_GEN_STATE_KEY"),
+    options.stateTtlMs ?? 10 * 60_000,
+  );
+  const handles: HandleCodec = createHandleCodec(resolveSigningKey(options.handleKey, "MCP_GEN_HANDLE_KEY"), definition.handles ?? {});
+  const bus = new ChangeBus();
+  const sessions = new Set<LegacySession>();
+  let markClosing: () => void = () => {};
+  const closing = new Promise<void>((resolve) => {
+    markClosing = resolve;
+  });
+  const control: ServerControl = {
+    notifyToolsListChanged: () => bus.publish({ type: "toolsListChanged" }),
+    notifyPromptsListChanged: () => bus.publish({ type: "promptsListChanged" }),
+    notifyResourcesListChanged: () => bus.publish({ type: "resourcesListChanged" }),
+    notifyResourceUpdated: (uri: string) => bus.publish({ type: "resourceUpdated", uri }),
+  };
+  const host = {
+    compiled,
+    handles,
+    control,
+    reportError: (error: unknown) => options.onError?.(error),
+    stateCodec,
+    capabilities: compiled.capabilities,
+    serverInfo: compiled.serverInfo,
+    bus,
+    maxListens: options.limits?.maxListens ?? 1024,
+    listens: { active: 0 },
+    closing,
+    clientRequestTimeoutMs: options.limits?.clientRequestTimeoutMs ?? 10 * 60_000,
+  };
+  return {
+    ...control,
+    definition,
+    options,
+    maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    host,
+    serveModern: (request, exchange) => serveModernRequest(host, request, exchange),
+    createLegacySession(id) {
+      const session = new LegacySession(host, id);
+      const unsubscribe = bus.subscribe((event) => session.deliverChange(event));
+      sessions.add(session);
+      const close = session.close.bind(session);
+      session.close = () => {
+        unsubscribe();
+        sessions.delete(session);
+        close();
+      };
+      return session;
+    },
+    close() {
+      markClosing();
+      for (const session of [...sessions]) session.close();
+    },
+  };
+}
