@@ -69,7 +69,7 @@ interface BundledEntry {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
 const ELICIT_TYPES = new Set(["string", "number", "integer", "boolean"]);
-const HANDLE_COMPANIONS = new Set(["handle", "description", "title", "$comment"]);
+const HANDLE_COMPANIONS = new Set(["handle", "description", "title", "$comment", "x-mcp-header"]);
 const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
 
 export class SchemaPreparer {
@@ -239,7 +239,7 @@ export class SchemaPreparer {
     const extra = Object.keys(node).filter((k) => !HANDLE_COMPANIONS.has(k));
     if (extra.length > 0) {
       state.sound = false;
-      this.report(state.origin, "MCPGEN1309", path, [extra[0] ?? "handle"], `a \`handle\` schema takes no other keywords (found \`${extra.join("`, `")}\`)`, "a handle is always an opaque string: keep only `handle`, `description` and `title`");
+      this.report(state.origin, "MCPGEN1309", path, [extra[0] ?? "handle"], `a \`handle\` schema takes no other keywords (found \`${extra.join("`, `")}\`)`, "a handle is always an opaque string: keep only `handle`, `description`, `title` (and `x-mcp-header`)");
     }
     if (typeof name !== "string" || !this.options.handles.has(name)) {
       state.sound = false;
@@ -252,7 +252,9 @@ export class SchemaPreparer {
       if (walk.instance !== undefined) state.handleUses.push({ handle: name, path: walk.instance });
     }
     const out: Record<string, unknown> = { type: "string", "x-mcpgen-handle": name };
-    for (const k of ["title", "description", "$comment"]) if (k in node) out[k] = node[k];
+    for (const k of ["title", "description", "$comment", "x-mcp-header"]) if (k in node) out[k] = node[k];
+    // A handle is a string, so it may be mirrored into a header like any string argument.
+    if ("x-mcp-header" in out) this.checkHeader(out, path, state, walk);
     return out;
   }
 

@@ -20,7 +20,8 @@ export function parseYaml(text: string): ParsedYaml {
   // uniqueKeys: a duplicated key is an error with its own position (YAML 1.2 §3.2.1.1 requires unique keys).
   // resolveKnownTags: false keeps YAML 1.1 tags (!!binary, !!timestamp, !!set…) from turning
   // values into Buffers, Dates or Sets: a manifest is JSON data, and those tags become warnings.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, resolveKnownTags: false });
+  // merge: `<<: *base` merge keys work as most YAML users expect (a YAML 1.1 feature).
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, resolveKnownTags: false, merge: true });
   return { text, doc, lineCounter };
 }
 
