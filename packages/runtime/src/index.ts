@@ -1,15 +1,63 @@
 // Public entry of @mcp-gen/runtime. Explicit named exports only.
 export const RUNTIME_VERSION = "0.1.0";
 
+// client
+export {
+  McpClient,
+  connectClient,
+  createHttpTransport,
+  HttpClientTransport,
+  createStdioTransport,
+  StdioClientTransport,
+  McpClientError,
+  McpRpcError,
+  Subscription,
+  ResultCache,
+  encodeHeaderValue,
+  decodeHeaderValue,
+  planToolHeaders,
+  defaultEraCache,
+  SUPPORTED_REVISIONS,
+} from "./client/index.js";
+export type {
+  McpClientOptions,
+  RequestOptions,
+  CallToolOptions,
+  CallToolResult,
+  Progress,
+  ProtocolChoice,
+  JsonObject,
+  HttpTransportOptions,
+  StdioTransportOptions,
+  ClientTransport,
+  SendOptions,
+  InboundSink,
+  TransportKind,
+  ClientFailureReason,
+  ClientHandlers,
+  ElicitationHandler,
+  SamplingHandler,
+  RootsHandler,
+  HandlerContext,
+  SubscriptionFilter,
+  ResultCacheOptions,
+  HeaderParam,
+  ToolHeaderPlan,
+  EraVerdictRecord,
+  Implementation,
+  Era,
+} from "./client/index.js";
+
+// server (dual-era engine)
 export { createMcpServer } from "./server/server.js";
 export type { McpServer } from "./server/server.js";
 export type {
   CacheHint,
   CacheableList,
-  CallToolResult,
+  CallToolResult as ToolCallResult,
   Completer,
   GetPromptResult,
-  HandlerContext,
+  HandlerContext as ServerHandlerContext,
   Icon,
   ParseResult,
   PromptArgument,
@@ -38,9 +86,9 @@ export { BodyTooLargeError } from "./http/exchange.js";
 export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
 export { createHostGuard } from "./http/host-guard.js";
 export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
-export { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "./http/header-value.js";
+export { decodeHeaderValue as decodeMirroredHeaderValue, needsBase64 } from "./http/header-value.js";
 export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./http/standard-headers.js";
-export type { HeaderLookup, HeaderParam } from "./http/standard-headers.js";
+export type { HeaderLookup, HeaderParam as MirroredHeaderParam } from "./http/standard-headers.js";
 
 export { serveStdio } from "./stdio/stdio.js";
 export type { StdioConnection } from "./stdio/stdio.js";
@@ -60,7 +108,6 @@ export { RpcError, invalidParams, methodNotFound } from "./jsonrpc/errors.js";
 export { inspectMessage, isPlainObject, salvageId } from "./jsonrpc/message.js";
 export type {
   InboundMessage,
-  JsonObject,
   JsonRpcErrorObject,
   JsonRpcFailure,
   JsonRpcMessage,
@@ -74,7 +121,6 @@ export { parseJsonText } from "./jsonrpc/parse.js";
 
 export { classifyEra } from "./era/classify.js";
 export { eraOfRevision, FIRST_MODERN_REVISION } from "./era/revisions.js";
-export type { Era } from "./era/revisions.js";
 export {
   claimsModernEra,
   LOG_LEVELS,
