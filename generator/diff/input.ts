@@ -5,6 +5,7 @@ import { UserError } from "../errors.js";
 import { loadManifest } from "../manifest/load.js";
 import { revisionNames } from "../spec/lock.js";
 import type { ServerContract } from "./contract.js";
+import { CONTRACT_FORMAT_KEY, parseContractJson } from "./contract-json.js";
 import { contractFromManifest } from "./manifest/from-manifest.js";
 import { type SpecSide, specSideOfFile, specSideOfRevision } from "./spec/side.js";
 
@@ -14,8 +15,9 @@ export type DiffSide =
   | { readonly label: string; readonly type: "manifest"; readonly contract: ServerContract };
 
 /**
- * Reads a diff argument: a pinned revision name, a spec schema.json, or a manifest
- * (.yaml/.yml, or .json with a top-level `mcpgen` key). Names win over files: a file
+ * Reads a diff argument: a pinned revision name, a spec schema.json, a manifest
+ * (.yaml/.yml, or .json with a top-level `mcpgen` key) or a server contract file (.json
+ * with a top-level `mcpgenContract` key, see contract-json.ts). Names win over files: a file
  * literally called `2025-11-25` needs `./2025-11-25`.
  */
 export async function loadDiffSide(argument: string): Promise<DiffSide> {
@@ -40,9 +42,14 @@ export async function loadDiffSide(argument: string): Promise<DiffSide> {
   if (json !== null && typeof json === "object" && !Array.isArray(json)) {
     const doc = json as Record<string, unknown>;
     if ("mcpgen" in doc) return loadManifestSide(argument);
+    if (CONTRACT_FORMAT_KEY in doc) {
+      const parsed = parseContractJson(doc);
+      if (!parsed.ok) throw new UserError("MCPGEN2002", `${argument} is not a valid server contract:\n${parsed.problems}`, "see docs/diff.md, section 'Server contract files'");
+      return { label: argument, type: "manifest", contract: parsed.contract };
+    }
     if (doc.$defs !== undefined || doc.definitions !== undefined) return { label: argument, type: "spec", spec: specSideOfFile(bytes, doc) };
   }
-  throw new UserError("MCPGEN2002", `${argument} is neither an MCP spec schema (no $defs or definitions) nor a manifest (no mcpgen key)`, "pass a schema.json or a manifest");
+  throw new UserError("MCPGEN2002", `${argument} is neither an MCP spec schema (no $defs or definitions), a manifest (no mcpgen key) nor a server contract (no mcpgenContract key)`, "pass a schema.json, a manifest or a contract file");
 }
 
 async function loadManifestSide(path: string): Promise<DiffSide> {
