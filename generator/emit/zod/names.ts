@@ -29,9 +29,17 @@ export class IdentifierPool {
   }
 }
 
-/** A property key as it must appear in an object literal or type. */
+/** A property key as it must appear in a TypeScript type literal. */
 export function propertyKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
+/**
+ * A property key as it must appear in an object literal EXPRESSION. `__proto__` (bare or
+ * quoted) would set the literal's prototype instead of creating a key, so it is computed.
+ */
+export function valueKey(key: string): string {
+  return key === "__proto__" ? '["__proto__"]' : propertyKey(key);
 }
 
 /** JSDoc block for a description, or "" when there is none. */

@@ -15,10 +15,10 @@ import { appliesIn } from "../../jsonschema/dialect.js";
 import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
 import { type ObjectShape, type ZodExpr, unionType } from "./expr.js";
-import { jsDoc, propertyKey } from "./names.js";
+import { jsDoc, propertyKey, valueKey } from "./names.js";
 import { emitSchema } from "./schema.js";
 import { compilablePattern } from "./string.js";
-import { appendCalls, arrayLiteral, call, literal, objectLiteral } from "./writer.js";
+import { appendCalls, arrayLiteral, call, indentTail, literal, objectLiteral } from "./writer.js";
 
 export const OBJECT_KEYWORDS = [
   "properties",
@@ -45,7 +45,7 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     shapeMap.set(key, expr);
     const optional = !required.has(key);
     const description = isRecord(subschema) ? subschema["description"] : undefined;
-    shapeEntries.push(`${jsDoc(description)}${propertyKey(key)}: ${expr.code}${optional ? ".optional()" : ""}`);
+    shapeEntries.push(`${jsDoc(description)}${valueKey(key)}: ${expr.code}${optional ? ".optional()" : ""}`);
     typeEntries.push(propertyType(key, expr.type, optional));
   }
 
@@ -66,7 +66,7 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     if (missingRequired.length > 0) refinements.push(`.refine(${ctx.helper("hasKeys")}(${literal(missingRequired)}), "Missing required properties")`);
   } else if (patterns.length === 0 && !restIsOpen && additionalExpr !== undefined) {
     for (const key of missingRequired) {
-      shapeEntries.push(`${propertyKey(key)}: ${additionalExpr.code}`);
+      shapeEntries.push(`${valueKey(key)}: ${additionalExpr.code}`);
       typeEntries.push(propertyType(key, additionalExpr.type, false));
     }
     code =
@@ -77,7 +77,7 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     type = typeEntries.length === 0 ? rest : `${typeLiteral(typeEntries)} & ${rest}`;
   } else {
     for (const key of missingRequired) {
-      shapeEntries.push(`${propertyKey(key)}: z.unknown()`);
+      shapeEntries.push(`${valueKey(key)}: z.unknown()`);
       typeEntries.push(propertyType(key, "unknown", false));
     }
     code = call("z.looseObject", [objectLiteral(shapeEntries)]);
@@ -148,5 +148,8 @@ function propertyType(key: string, type: string, optional: boolean): string {
 }
 
 function typeLiteral(entries: readonly string[]): string {
-  return entries.length === 0 ? "{}" : `{ ${entries.join("; ")} }`;
+  if (entries.length === 0) return "{}";
+  const oneLine = `{ ${entries.join("; ")} }`;
+  if (oneLine.length <= 100 && !oneLine.includes("\n")) return oneLine;
+  return `{\n${entries.map((entry) => `  ${indentTail(entry)};`).join("\n")}\n}`;
 }

@@ -53,7 +53,10 @@ export function appendCalls(code: string, calls: readonly string[]): string {
 export function literal(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${literal(item)}`);
+    // A computed `["__proto__"]` creates the key; a plain one would set the prototype.
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${key === "__proto__" ? '["__proto__"]' : JSON.stringify(key)}: ${literal(item)}`,
+    );
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   }
   return JSON.stringify(value);

@@ -22,6 +22,25 @@ function whenKind(kind: JsonKind, schema: z.ZodType) {
   return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
 }
 
+/** Structural equality of JSON values (JSON Schema "const"/"enum"/"uniqueItems"). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
+}
+
+function equalsOneOf(values: readonly unknown[]) {
+  return (value: unknown): boolean => values.some((candidate) => jsonEqual(candidate, value));
+}
+
 /** String length in code points, as JSON Schema counts it (a surrogate pair is one). */
 function codePointLength(text: string): number {
   let count = 0;
@@ -53,6 +72,15 @@ export type Holder_PropertiesInner = z.infer<typeof Holder_PropertiesInnerSchema
 
 export const PercentSchema = z.string().refine((text) => codePointLength(text) <= 1, "Too long: more than 1 characters");
 export type Percent = z.infer<typeof PercentSchema>;
+
+export const ProtoConstSchema = z.unknown().refine(equalsOneOf([{ ["__proto__"]: 1 }]), "Invalid value");
+export type ProtoConst = z.infer<typeof ProtoConstSchema>;
+
+export const ProtoKeySchema = z.looseObject({
+  ["__proto__"]: z.looseObject({}).optional(),
+  constructor: z.union([z.looseObject({}), z.string()]).optional(),
+});
+export type ProtoKey = z.infer<typeof ProtoKeySchema>;
 
 export const TildeNameSchema = integer();
 export type TildeName = z.infer<typeof TildeNameSchema>;

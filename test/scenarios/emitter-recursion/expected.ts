@@ -8,6 +8,39 @@ function integer() {
   return z.number().refine(Number.isInteger, "Expected an integer");
 }
 
+type JsonKind = "null" | "boolean" | "number" | "string" | "array" | "object";
+
+function jsonKind(value: unknown): JsonKind {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const kind = typeof value;
+  return kind === "boolean" || kind === "number" || kind === "string" ? kind : "object";
+}
+
+/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
+function whenKind(kind: JsonKind, schema: z.ZodType) {
+  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+}
+
+/** Structural equality of JSON values (JSON Schema "const"/"enum"/"uniqueItems"). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
+}
+
+function equalsOneOf(values: readonly unknown[]) {
+  return (value: unknown): boolean => values.some((candidate) => jsonEqual(candidate, value));
+}
+
 /** String length in code points, as JSON Schema counts it (a surrogate pair is one). */
 function codePointLength(text: string): number {
   let count = 0;
@@ -22,10 +55,99 @@ function codePointLength(text: string): number {
   return count;
 }
 
+function allUnique(items: readonly unknown[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return false;
+  }
+  return true;
+}
+
+/**
+ * "patternProperties" plus "additionalProperties": every key matching a pattern must
+ * satisfy that pattern's schema; keys that are neither declared nor matched must satisfy
+ * `rest` (false: must not exist; undefined: anything goes).
+ */
+function otherProperties(
+  declared: readonly string[],
+  patterns: readonly (readonly [RegExp, z.ZodType])[],
+  rest: z.ZodType | false | undefined,
+) {
+  return (object: object): boolean =>
+    Object.entries(object).every(([key, value]) => {
+      let matched = false;
+      for (const [pattern, schema] of patterns) {
+        if (pattern.test(key)) {
+          matched = true;
+          if (!schema.safeParse(value).success) return false;
+        }
+      }
+      if (matched || declared.includes(key) || rest === undefined) return true;
+      return rest !== false && rest.safeParse(value).success;
+    });
+}
+
+/** "not": valid exactly when `schema` rejects the value. */
+function notMatching(schema: z.ZodType) {
+  return (value: unknown): boolean => !schema.safeParse(value).success;
+}
+
+/**
+ * RFC 3986 Appendix A, assembled from its named rules (matched case-insensitively), with
+ * ajv-formats' readings: an authority may follow a single slash, a dec-octet may have a
+ * leading zero, and a URI-reference may use '"' and start with a segment holding ':'.
+ */
+const uriGrammar = (() => {
+  const build = (extra: string) => {
+    const pct = "%[0-9a-f]{2}";
+    const unreserved = "a-z0-9\\-._~";
+    const subDelims = "!$&'()*+,;=";
+    const pchar = `(?:[${unreserved}${subDelims}${extra}:@]|${pct})`;
+    const h16 = "[0-9a-f]{1,4}";
+    const decOctet = "(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)";
+    const ipv4 = `${decOctet}(?:\\.${decOctet}){3}`;
+    const ls32 = `(?:${h16}:${h16}|${ipv4})`;
+    const ipv6 = [
+      `(?:${h16}:){6}${ls32}`,
+      `::(?:${h16}:){5}${ls32}`,
+      `(?:${h16})?::(?:${h16}:){4}${ls32}`,
+      `(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}`,
+      `(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}`,
+      `(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}`,
+      `(?:(?:${h16}:){0,4}${h16})?::${ls32}`,
+      `(?:(?:${h16}:){0,5}${h16})?::${h16}`,
+      `(?:(?:${h16}:){0,6}${h16})?::`,
+    ].join("|");
+    const ipLiteral = `\\[(?:${ipv6}|v[0-9a-f]+\\.[${unreserved}${subDelims}:]+)\\]`;
+    const regName = `(?:[${unreserved}${subDelims}${extra}]|${pct})*`;
+    const userinfo = `(?:[${unreserved}${subDelims}:]|${pct})*`;
+    const authority = `(?:${userinfo}@)?(?:${ipLiteral}|${regName})(?::[0-9]*)?`;
+    const segment = `${pchar}*`;
+    const segmentNz = `${pchar}+`;
+    const hierPart = `(?:/?/${authority}(?:/${segment})*|/(?:${segmentNz}(?:/${segment})*)?|${segmentNz}(?:/${segment})*|)`;
+    const query = `(?:\\?(?:${pchar}|[/?])*)?`;
+    const fragment = `(?:#(?:${pchar}|[/?])*)?`;
+    return `${hierPart}${query}${fragment}$`;
+  };
+  const scheme = "[a-z][a-z0-9+\\-.]*:";
+  return {
+    absolute: new RegExp(`^${scheme}${build("")}`, "i"),
+    reference: new RegExp(`^(?:${scheme})?${build('"')}`, "i"),
+  };
+})();
+
+function isUri(text: string): boolean {
+  return uriGrammar.absolute.test(text);
+}
+
 export const Category_TagSchema = z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
 export type Category_Tag = z.infer<typeof Category_TagSchema>;
 
-export type Category = { name: string; tags?: Category_Tag[] | undefined; parent?: Category | undefined; [key: string]: unknown };
+export type Category = {
+  name: string;
+  tags?: Category_Tag[] | undefined;
+  parent?: Category | undefined;
+  [key: string]: unknown;
+};
 export const CategorySchema: z.ZodType<Category> = z.lazy(() =>
   z.looseObject({
     name: z.string(),
@@ -65,6 +187,73 @@ export type TreeNode = { label: string; children?: TreeNode[] | undefined; [key:
 /** A node of a tree: self recursion through an array. */
 export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
   z.looseObject({ label: z.string(), children: z.array(TreeNodeSchema).optional() }),
+);
+
+/** Recursive, and touching every construct, so the explicit TS type is checked against zod's inference. */
+export type Everything = {
+  self?: Everything | undefined;
+  pair?: [string?, number?, ...boolean[]] | undefined;
+  closedPair?: [string?] | undefined;
+  withRest?: { a?: string | undefined } & { [key: string]: number } | undefined;
+  strict?: { b?: boolean | undefined } | undefined;
+  emptyStrict?: {} | undefined;
+  level?: "low" | "high" | undefined;
+  mixed?: 1 | "one" | null | undefined;
+  maybe?: string | null | undefined;
+  many?: string | number | boolean | undefined;
+  fixed: "x";
+  deep?: unknown;
+  exclusive?: string | number | undefined;
+  tagged?: { t: "a"; next?: Everything | undefined; [key: string]: unknown } | { t: "b"; [key: string]: unknown } | undefined;
+  both?: TreeNode & { weight?: number | undefined; [key: string]: unknown } | undefined;
+  patterned?: { [key: string]: unknown } | undefined;
+  map?: { [key: string]: Everything } | undefined;
+  count?: number | undefined;
+  link?: string | undefined;
+  list?: Everything[] | undefined;
+  anything?: unknown;
+  nothing?: never | undefined;
+  untyped?: unknown;
+  negated?: unknown;
+  nullOnly?: null | undefined;
+  [key: string]: unknown;
+};
+/** Recursive, and touching every construct, so the explicit TS type is checked against zod's inference. */
+export const EverythingSchema: z.ZodType<Everything> = z.lazy(() =>
+  z.looseObject({
+    self: EverythingSchema.optional(),
+    pair: z.tuple([z.string().optional(), integer().optional()], z.boolean()).optional(),
+    closedPair: z.tuple([z.string().optional()]).optional(),
+    withRest: z.object({ a: z.string().optional() }).catchall(z.number()).optional(),
+    strict: z.strictObject({ b: z.boolean().optional() }).optional(),
+    emptyStrict: z.strictObject({}).optional(),
+    level: z.enum(["low", "high"]).optional(),
+    mixed: z.literal([1, "one", null]).optional(),
+    maybe: z.string().nullable().optional(),
+    many: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    fixed: z.literal("x"),
+    deep: z.unknown().refine(equalsOneOf([{ "a": [1] }]), "Invalid value").optional(),
+    exclusive: z.xor([z.string(), integer()]).optional(),
+    tagged: z.discriminatedUnion("t", [
+      z.looseObject({ t: z.literal("a"), next: EverythingSchema.optional() }),
+      z.looseObject({ t: z.literal("b") }),
+    ]).optional(),
+    both: z.intersection(TreeNodeSchema, z.looseObject({ weight: z.number().optional() })).optional(),
+    patterned: z.looseObject({})
+      .refine(otherProperties([], [[new RegExp("^x-", "u"), z.string()]], undefined), "Invalid property").optional(),
+    map: z.record(z.string(), EverythingSchema).optional(),
+    count: integer().gte(0).optional(),
+    link: z.string().refine(isUri, "Invalid uri").optional(),
+    list: z.array(EverythingSchema).min(1).refine(allUnique, "Items must be unique").optional(),
+    anything: z.unknown(),
+    nothing: z.never().optional(),
+    untyped: whenKind(
+      "string",
+      z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
+    ).optional(),
+    negated: z.unknown().refine(notMatching(z.string()), "Must not match the 'not' schema").optional(),
+    nullOnly: z.null().optional(),
+  }),
 );
 
 export const ForestSchema = z.array(TreeNodeSchema);
