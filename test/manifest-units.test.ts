@@ -73,10 +73,13 @@ describe("suggestions", () => {
     expect(editDistance("descripton", "description")).toBe(1);
     expect(editDistance("Title", "title")).toBe(0);
     expect(editDistance("", "abc")).toBe(3);
+    expect(editDistance("titel", "title")).toBe(1);
+    expect(editDistance("kitten", "sitting")).toBe(3);
   });
   it("suggests only plausible typos", () => {
     expect(closestMatch("descripton", ["description", "title", "input"])).toBe("description");
     expect(closestMatch("tool", ["tools", "prompts"])).toBe("tools");
+    expect(closestMatch("titel", ["title", "description"])).toBe("title");
     expect(closestMatch("zzzzzz", ["tools", "prompts"])).toBeUndefined();
   });
 });

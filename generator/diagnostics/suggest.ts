@@ -1,21 +1,28 @@
 // "Did you mean …?" suggestions for misspelled keys and names, by edit distance.
 
-/** Damerau-free Levenshtein distance, case-insensitive (a wrong case is a cheap mistake). */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment), case-insensitive: a
+ * swapped pair (`titel`) or a wrong case is one cheap mistake, not two.
+ */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
-  const prev = new Array<number>(t.length + 1);
-  const cur = new Array<number>(t.length + 1);
-  for (let j = 0; j <= t.length; j++) prev[j] = j;
-  for (let i = 1; i <= s.length; i++) {
-    cur[0] = i;
+  const rows: number[][] = [];
+  for (let i = 0; i <= s.length; i++) {
+    const row: number[] = [i];
     for (let j = 1; j <= t.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      let best = Math.min((rows[i - 1]?.[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (rows[i - 1]?.[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      row.push(best);
     }
-    for (let j = 0; j <= t.length; j++) prev[j] = cur[j] ?? 0;
+    rows.push(row);
   }
-  return prev[t.length] ?? 0;
+  return rows[s.length]?.[t.length] ?? 0;
 }
 
 /**

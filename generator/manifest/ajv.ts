@@ -28,7 +28,7 @@ let userAjv: Ajv2020 | undefined;
  */
 export function userSchemaAjv(): Ajv2020 {
   if (!userAjv) {
-    userAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true });
+    userAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true, logger: false });
     addFormats(userAjv);
   }
   return userAjv;
