@@ -254,8 +254,9 @@ export class McpClient {
     this.protocolVersion = offered;
     this.transport.setEra("legacy", offered);
     const id = this.nextId++;
-    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs ?? 60_000);
+    const timeoutMs = this.options.requestTimeoutMs ?? 60_000;
     // [S25:basic/utilities/cancellation]: initialize is never cancelled, so only a timeout applies.
+    const timeout = Number.isFinite(timeoutMs) && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
     const response = await this.transport.request(
       {
         jsonrpc: "2.0",
@@ -263,7 +264,7 @@ export class McpClient {
         method: "initialize",
         params: { protocolVersion: offered, capabilities: this.clientCapabilities, clientInfo: this.options.clientInfo },
       },
-      { signal: timeout },
+      timeout === undefined ? {} : { signal: timeout },
     );
     if (isFailure(response)) throw new McpRpcError(response.error.code, response.error.message, response.error.data);
     const result = response.result;

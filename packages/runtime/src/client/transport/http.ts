@@ -41,7 +41,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === "AbortError" || (error instanceof McpClientError && error.reason === "aborted"));
+  // AbortSignal.timeout() rejects with a TimeoutError; the client maps it to its own "timeout" reason.
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError" || (error instanceof McpClientError && error.reason === "aborted"));
 }
 
 export class HttpClientTransport implements ClientTransport {

@@ -1,0 +1,48 @@
+// Typed answers to input requests, as generated handlers see them. The runtime checks the
+// answer's shape (input-requests.ts); here the accepted form content is checked against the
+// manifest's schema, so a handler never sees content its types do not promise.
+import { invalidParams } from "../jsonrpc/errors.js";
+import type { JsonObject } from "../jsonrpc/message.js";
+import type { ParseResult } from "../server/definition.js";
+
+/** The user's answer to a form elicitation: accepted content is typed by the manifest's schema. */
+export type ElicitAnswer<Content> = { action: "accept"; content: Content } | { action: "decline" } | { action: "cancel" };
+
+/** The user's answer to a URL elicitation (the interaction itself happens out of band). */
+export type UrlElicitAnswer = { action: "accept" } | { action: "decline" } | { action: "cancel" };
+
+/** A sampling answer (CreateMessageResult): the model's message. */
+export interface SamplingAnswer extends JsonObject {
+  role: "user" | "assistant";
+  content: JsonObject | JsonObject[];
+  model: string;
+  stopReason?: string;
+}
+
+/** A roots answer (ListRootsResult). */
+export interface RootsAnswer extends JsonObject {
+  roots: { uri: string; name?: string }[];
+}
+
+/** Narrows a raw elicitation answer; accepted content that fails the manifest schema is a -32602. */
+export function toElicitAnswer<Content>(key: string, raw: JsonObject, parse: (value: unknown) => ParseResult<Content>): ElicitAnswer<Content> {
+  const action = raw["action"];
+  if (action === "accept") {
+    const parsed = parse(raw["content"] ?? {});
+    if (!parsed.success) throw invalidParams(`Invalid params: inputResponses.${key} content does not match the requested schema`, { inputResponse: key });
+    return { action: "accept", content: parsed.data };
+  }
+  return { action: action === "decline" ? "decline" : "cancel" };
+}
+
+export function toUrlElicitAnswer(raw: JsonObject): UrlElicitAnswer {
+  const action = raw["action"];
+  return { action: action === "accept" ? "accept" : action === "decline" ? "decline" : "cancel" };
+}
+
+/** What a handler passes to a sampling helper; merged over the manifest's declared defaults. */
+export interface SamplingRequest extends JsonObject {
+  messages: JsonObject[];
+  maxTokens?: number;
+  systemPrompt?: string;
+}
