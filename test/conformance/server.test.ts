@@ -1,0 +1,88 @@
+// Runs the official conformance suite (server leg) against the fixture built on @mcp-gen/runtime,
+// for both requirement sets, and holds every scored scenario to the STRICT verdict: at least one
+// SUCCESS, no FAILURE, no WARNING.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain JS helper without declarations
+import { summarizeResults } from "./summarize.mjs";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const preload = join(root, "test/conformance/cli-preload.mjs");
+const outRoot = join(root, "test/.tmp/conformance");
+
+interface Row {
+  scenario: string;
+  strict: boolean;
+  problems: string[];
+}
+
+/** Unscored scenarios this fixture must pass as well (the tasks extension is out of scope). */
+const EXTRA = {
+  "2026-07-28": ["json-schema-2020-12", "http-header-validation", "http-custom-header-server-validation"],
+  "2025-11-25": ["json-schema-2020-12", "server-sse-polling", "server-session-lifecycle"],
+} as const;
+const EXPECTED_SCORED = { "2026-07-28": 37, "2025-11-25": 30 } as const;
+
+let fixture: ChildProcess | undefined;
+let url = "";
+
+beforeAll(async () => {
+  await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
+  fixture = spawn(process.execPath, [join(root, "test/conformance/fixture/server.mjs"), "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  url = await new Promise<string>((resolveUrl, reject) => {
+    let seen = "";
+    fixture!.stdout!.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) resolveUrl(match[1].replace("127.0.0.1", "localhost"));
+    });
+    fixture!.once("exit", (code) => reject(new Error(`fixture exited with ${code}`)));
+  });
+});
+
+afterAll(() => {
+  fixture?.kill("SIGTERM");
+});
+
+async function runLeg(revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: Row[]; notScored: string[]; stdout: string }> {
+  const out = join(outRoot, revision);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  let stdout = "";
+  try {
+    ({ stdout } = await run(process.execPath, ["--import", preload, cli, "server", "--url", url, "--requirements", revision, "-o", out], {
+      cwd: root,
+      maxBuffer: 32 * 1024 * 1024,
+    }));
+  } catch (error) {
+    stdout = (error as { stdout?: string }).stdout ?? "";
+  }
+  const notScoredBlock = stdout.split(/Not scored for/)[1] ?? "";
+  const notScored = [...notScoredBlock.matchAll(/^\s+[✓✗] (\S+) \(/gm)].map((m) => m[1] as string);
+  return { rows: summarizeResults(out) as Row[], notScored, stdout };
+}
+
+describe.each(["2026-07-28", "2025-11-25"] as const)("conformance server leg --requirements %s", (revision) => {
+  it(
+    "passes every scored scenario strictly, plus the targeted unscored ones",
+    async () => {
+      const { rows, notScored } = await runLeg(revision);
+      const scored = rows.filter((row) => !notScored.includes(row.scenario));
+      const failing = scored.filter((row) => !row.strict).map((row) => `${row.scenario}: ${row.problems.join("; ")}`);
+      expect(failing).toEqual([]);
+      expect(scored.length).toBe(EXPECTED_SCORED[revision]);
+      for (const name of EXTRA[revision]) {
+        const row = rows.find((r) => r.scenario === name);
+        expect(row, `${name} ran`).toBeDefined();
+        expect(row?.problems, name).toEqual([]);
+        expect(row?.strict, name).toBe(true);
+      }
+    },
+    300_000,
+  );
+});
