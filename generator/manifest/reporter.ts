@@ -15,10 +15,14 @@ export interface ReportOptions {
 }
 
 export class Reporter {
-  readonly diagnostics: Diagnostic[] = [];
+  /**
+   * @param diagnostics where reports go; reporters for files pulled in by `$ref` share the
+   *   manifest's list, so one run still returns one sorted list.
+   */
   constructor(
     readonly file: string,
     private readonly source: ParsedYaml | undefined,
+    readonly diagnostics: Diagnostic[] = [],
   ) {}
 
   report(code: DiagnosticCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {

@@ -36,7 +36,7 @@ export function encodePointerSegment(segment: string): string {
 }
 
 export type FileLoad =
-  | { readonly ok: true; readonly absolute: string; readonly content: unknown }
+  | { readonly ok: true; readonly absolute: string; readonly text: string; readonly content: unknown }
   | { readonly ok: false; readonly code: "MCPGEN1304" | "MCPGEN1305"; readonly message: string; readonly hint: string };
 
 /** Reads a referenced file (JSON, or YAML for any other extension), relative to `baseDir`. */
@@ -58,7 +58,7 @@ export function loadRefFile(file: string, baseDir: string, manifestDir: string):
   }
   try {
     const content: unknown = extname(absolute).toLowerCase() === ".json" ? JSON.parse(text) : parseYamlValue(text, { maxAliasCount: 1000 });
-    return { ok: true, absolute, content };
+    return { ok: true, absolute, text, content };
   } catch (err) {
     return { ok: false, code: "MCPGEN1304", message: `cannot parse \`$ref\` file ${JSON.stringify(file)}: ${(err as Error).message.split("\n")[0]}`, hint: "fix the file's JSON or YAML syntax" };
   }

@@ -9,14 +9,15 @@
 //   elicitation schemas the flat-primitive rule (MCPGEN1508).
 import type { ErrorObject } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { relative } from "node:path";
+import { posix, relative } from "node:path";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { JsonPath } from "../diagnostics/json-path.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
-import type { Reporter } from "./reporter.js";
+import { Reporter } from "./reporter.js";
 import { classifyRef, dirOf, encodePointerSegment, followPointer, loadRefFile } from "./schema-refs.js";
 import { childrenOf, isSchemaObject, type Step } from "./schema-walk.js";
+import { parseYaml } from "./source.js";
 
 export type SchemaRole = "input" | "output" | "elicit" | "definition";
 
@@ -36,12 +37,11 @@ export interface SchemaPreparerOptions {
   readonly ajv: Ajv2020;
 }
 
-/** Where reports for a schema go: a manifest path, or (for files) the `$ref` that pulled it in. */
+/** Where a schema was written: in the manifest, or in a file pulled in by `$ref` (reported there). */
 interface Origin {
   readonly inManifest: boolean;
-  /** For files: the referencing `$ref` site, the file's name for messages and its folder. */
-  readonly refSite?: JsonPath;
-  readonly fileLabel?: string;
+  readonly reporter: Reporter;
+  /** For files: the file's folder (for its own relative `$ref`s) and its key under `$defs`. */
   readonly fileDir?: string;
   readonly fileDefName?: string;
 }
@@ -93,8 +93,8 @@ export class SchemaPreparer {
   }
 
   prepare(schema: unknown, path: JsonPath, role: SchemaRole): PreparedSchema {
-    const state = newState({ inManifest: true }, role);
-    const metaOk = this.checkMeta(schema, path, { inManifest: true });
+    const state = newState(this.manifestOrigin(), role);
+    const metaOk = this.checkMeta(schema, path, state.origin);
     if (!metaOk) state.sound = false;
     if (role === "input") this.checkInputRoot(schema, path, state);
     if (role === "elicit") this.checkElicitSchema(schema, path, state);
@@ -109,13 +109,11 @@ export class SchemaPreparer {
   // ---- reporting ---------------------------------------------------------------------------
 
   private report(origin: Origin, code: DiagnosticCode, path: JsonPath, pointer: readonly (string | number)[], message: string, hint: string): void {
-    if (origin.inManifest) this.options.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value" });
-    else {
-      const site = origin.refSite ?? [];
-      const inFile = [...path.slice(site.length), ...pointer];
-      const where = inFile.length === 0 ? "" : ` at /${inFile.map((p) => encodePointerSegment(String(p))).join("/")}`;
-      this.options.reporter.report(code, site, `in ${origin.fileLabel ?? "the referenced file"}${where}: ${message}`, hint);
-    }
+    origin.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value" });
+  }
+
+  private manifestOrigin(): Origin {
+    return { inManifest: true, reporter: this.options.reporter };
   }
 
   // ---- meta-schema validation ----------------------------------------------------------------
@@ -307,17 +305,16 @@ export class SchemaPreparer {
       case "file": {
         const baseDir = origin.fileDir ?? this.options.manifestDir;
         const load = loadRefFile(target.file, baseDir, this.options.manifestDir);
-        const site = origin.inManifest ? [...path, "$ref"] : (origin.refSite ?? path);
         if (!load.ok) {
           state.sound = false;
-          this.options.reporter.report(load.code, site, load.message, load.hint);
+          this.report(origin, load.code, path, at, load.message, load.hint);
           return ref;
         }
-        const entry = this.fileEntry(load.absolute, load.content, site);
+        const entry = this.fileEntry(load.absolute, load.text, load.content);
         const pointed = followPointer(load.content, target.fragment);
         if (!pointed.found) {
           state.sound = false;
-          this.options.reporter.report("MCPGEN1306", site, `\`$ref\` fragment #${target.fragment} does not point into ${target.file}`, "use a JSON Pointer that exists in the file, such as #/$defs/Name");
+          this.report(origin, "MCPGEN1306", path, at, `\`$ref\` fragment #${target.fragment} does not point into ${target.file}`, "use a JSON Pointer that exists in the file, such as #/$defs/Name");
           return ref;
         }
         state.deps.add(`file:${load.absolute}`);
@@ -339,8 +336,8 @@ export class SchemaPreparer {
     this.inProgress.add(key);
     const raw = this.options.definitions[name];
     const path: JsonPath = ["definitions", name];
-    const state = newState({ inManifest: true }, "definition");
-    if (!this.checkMeta(raw, path, { inManifest: true })) state.sound = false;
+    const state = newState(this.manifestOrigin(), "definition");
+    if (!this.checkMeta(raw, path, state.origin)) state.sound = false;
     entry.schema = this.transform(raw, path, state, { instance: [], reachable: false, isRoot: true });
     entry.deps = state.deps;
     entry.handleUses = state.handleUses;
@@ -349,18 +346,21 @@ export class SchemaPreparer {
     return entry;
   }
 
-  private fileEntry(absolute: string, content: unknown, refSite: JsonPath): BundledEntry {
+  private fileEntry(absolute: string, text: string, content: unknown): BundledEntry {
     const existing = this.files.get(absolute);
     if (existing) return existing;
     const label = relative(this.options.manifestDir, absolute).split("\\").join("/");
+    // Problems inside the file are reported in the file, named relative to how the manifest was named.
+    const display = posix.join(posix.dirname(this.options.reporter.file.split("\\").join("/")), label);
+    const fileReporter = new Reporter(display, parseYaml(text), this.options.reporter.diagnostics);
     let defName = `file_${label.replace(/[^A-Za-z0-9]+/g, "_")}`;
     while (Object.prototype.hasOwnProperty.call(this.options.definitions, defName) || [...this.files.values()].some((f) => f.defName === defName)) defName += "_";
     const entry: BundledEntry = { defName, schema: {}, deps: new Set(), handleUses: [], sound: true };
     this.files.set(absolute, entry);
-    const origin: Origin = { inManifest: false, refSite, fileLabel: label, fileDir: dirOf(absolute), fileDefName: defName };
+    const origin: Origin = { inManifest: false, reporter: fileReporter, fileDir: dirOf(absolute), fileDefName: defName };
     const state = newState(origin, "definition");
-    if (!this.checkMeta(content, refSite, origin)) state.sound = false;
-    entry.schema = this.transform(content, refSite, state, { instance: [], reachable: false, isRoot: true });
+    if (!this.checkMeta(content, [], origin)) state.sound = false;
+    entry.schema = this.transform(content, [], state, { instance: [], reachable: false, isRoot: true });
     entry.deps = state.deps;
     entry.handleUses = state.handleUses;
     entry.sound = state.sound;
