@@ -72,6 +72,9 @@ describe.each(cases)("official SDK server over %s, protocol %s", (kind, protocol
       const prompt = await client.getPrompt("greet", { name: "Ada" });
       expect(prompt.messages).toEqual([{ role: "user", content: { type: "text", text: "Hello Ada" } }]);
 
+      const completion = await client.complete({ type: "ref/prompt", name: "greet" }, { name: "name", value: "A" });
+      expect((completion.completion as { values: string[] }).values).toEqual(["Ada", "Alan"]);
+
       const resources = await client.listAllResources();
       expect(resources.map((r) => r.uri)).toEqual(["config://app"]);
       const read = await client.readResource("config://app");

@@ -1,6 +1,9 @@
 // Pure pieces of the client: the `_meta` envelope, the MRTR helpers, the SSE reader and
 // the result cache.
 
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ResultCache } from "../../packages/runtime/src/client/cache.js";
 import { applyElicitationDefaults } from "../../packages/runtime/src/client/elicitation-defaults.js";
@@ -117,5 +120,23 @@ describe("result cache", () => {
     const shared = new ResultCache({ shared: true });
     expect(shared.put("tools/list", undefined, { ttlMs: 100, cacheScope: "private" })).toBe(false);
     expect(shared.put("tools/list", undefined, { ttlMs: 100, cacheScope: "public" })).toBe(true);
+  });
+});
+
+describe("client module boundaries", () => {
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../packages/runtime/src/client");
+  const sources = readdirSync(clientDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+
+  it("keeps zod (and every other package) out of the client's import graph", () => {
+    expect(sources.length).toBeGreaterThan(10);
+    for (const file of sources) {
+      const text = readFileSync(path.join(clientDir, file), "utf8");
+      const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1] as string);
+      for (const specifier of specifiers) {
+        expect(specifier.startsWith(".") || specifier.startsWith("node:"), `${file} imports ${specifier}`).toBe(true);
+        // Stay inside src/client: overlaps with the server half are merged later, deliberately.
+        expect(path.resolve(path.dirname(path.join(clientDir, file)), specifier).startsWith(clientDir), `${file} imports ${specifier}`).toBe(true);
+      }
+    }
   });
 });
