@@ -29,8 +29,13 @@ export async function runValidate(file: string, format: OutputFormat, out: NodeJ
     return failed ? 1 : 0;
   }
   if (diagnostics.length > 0) {
-    const text = await readFile(file, "utf8").catch(() => undefined);
-    err.write(formatDiagnosticsText(diagnostics, { sources: text === undefined ? new Map() : new Map([[file, text]]) }));
+    // Source lines for the manifest and for any `$ref`'d file a diagnostic points into.
+    const sources = new Map<string, string>();
+    for (const name of new Set(diagnostics.map((d) => d.file))) {
+      const text = await readFile(name, "utf8").catch(() => undefined);
+      if (text !== undefined) sources.set(name, text);
+    }
+    err.write(formatDiagnosticsText(diagnostics, { sources }));
   }
   if (manifest) out.write(`${file}: ok (${summary(manifest)})\n`);
   return failed ? 1 : 0;
