@@ -285,7 +285,9 @@ export class SchemaPreparer {
     const at: JsonPath = ["$ref"];
     switch (target.kind) {
       case "local":
-        return origin.fileDefName !== undefined ? `#/$defs/${encodePointerSegment(origin.fileDefName)}${ref.slice(1)}` : ref;
+        // Pointers move with the file into `$defs`; `#anchor` refs resolve anywhere in the bundle as they are.
+        if (origin.fileDefName === undefined || !(ref === "#" || ref.startsWith("#/"))) return ref;
+        return `#/$defs/${encodePointerSegment(origin.fileDefName)}${ref.slice(1)}`;
       case "network":
         state.sound = false;
         this.report(origin, "MCPGEN1303", path, at, `\`$ref\` ${JSON.stringify(ref)} points outside the project; mcp-gen never fetches schemas`, "save the schema in a file next to the manifest and refer to it as ./file.json");
