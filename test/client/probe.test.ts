@@ -54,6 +54,7 @@ describe("probing over stdio", () => {
     ["legacy-error", "legacy", "2025-11-25"],
     ["legacy-32602", "legacy", "2025-11-25"],
     ["legacy-silent", "legacy", "2025-11-25"],
+    ["legacy-exit", "legacy", "2025-11-25"],
   ])("server mode %s → %s", async (mode, era, version) => {
     const client = await stdioClient(mode).connect();
     expect(client.era).toBe(era);
@@ -135,6 +136,13 @@ describe("probing over HTTP", () => {
     expect(modern.era).toBe("modern");
     expect(modern.serverCapabilities).toEqual({ prompts: {} });
     await modern.close();
+  });
+
+  it("reports 5xx as an outage, never as era evidence", async () => {
+    server = await startScriptedServer(() => ({ status: 503, text: "down" }));
+    const error = await new McpClient({ transport: createHttpTransport({ url: server.url }), clientInfo: { name: "p", version: "1" }, eraCache: new Map() }).connect().catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: "http-status", status: 503 });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("reports 401 as an auth problem, never as era evidence", async () => {

@@ -206,10 +206,17 @@ export class McpClient {
       );
       outcome = isFailure(response) ? { kind: "rpc-error", code: response.error.code, data: response.error.data } : { kind: "result", result: response.result };
     } catch (error) {
-      if (error instanceof McpClientError && (error.reason === "aborted" || error.reason === "http-status")) {
-        outcome = error.reason === "http-status" && (error.status ?? 0) >= 500 ? { kind: "failure", message: error.message } : { kind: "no-answer" };
+      if (!(error instanceof McpClientError)) throw error;
+      if (error.reason === "aborted") {
+        outcome = { kind: "no-answer" }; // stdio silence within the probe timeout
+      } else if (error.reason === "http-status" && (error.status ?? 0) < 500) {
+        outcome = { kind: "no-answer" }; // a 4xx without a JSON-RPC body
+      } else if (error.reason === "transport-closed" && this.transport.kind === "stdio" && this.transport.restart !== undefined) {
+        // The server exited on the probe: a legacy server that rejects pre-initialize traffic.
+        await this.transport.restart();
+        outcome = { kind: "no-answer" };
       } else {
-        throw error;
+        throw error; // 401/403, 5xx, network failure: never era evidence
       }
     }
     const verdict = classifyProbe(outcome, this.transport.kind, offered, SUPPORTED_REVISIONS);

@@ -43,6 +43,17 @@ export class StdioClientTransport implements ClientTransport {
     this.serverKey = `stdio:${[options.command, ...(options.args ?? [])].join(" ")}`;
   }
 
+  /**
+   * Start a fresh server process after the previous one exited. Used by era probing:
+   * some legacy stdio servers exit on any request before `initialize`, and a server that
+   * died on `server/discover` is a legacy server, not an outage.
+   */
+  async restart(): Promise<void> {
+    await this.close();
+    this.exitError = undefined;
+    await this.start(this.sink);
+  }
+
   async start(sink: InboundSink): Promise<void> {
     this.sink = sink;
     const child = spawn(this.options.command, this.options.args ?? [], {

@@ -34,5 +34,7 @@ export interface ClientTransport {
   handshakeComplete(protocolVersion: string): void;
   /** Legacy HTTP: open the standalone server→client stream; false when not offered. */
   openServerStream?(): Promise<boolean>;
+  /** stdio: spawn a fresh process after the previous one exited (used when a probe kills a legacy server). */
+  restart?(): Promise<void>;
   close(): Promise<void>;
 }
