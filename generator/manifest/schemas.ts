@@ -76,7 +76,6 @@ export class SchemaPreparer {
   readonly usedHandles = new Set<string>();
   private readonly shared = new Map<string, BundledEntry>();
   private readonly files = new Map<string, BundledEntry>();
-  private readonly inProgress = new Set<string>();
 
   constructor(private readonly options: SchemaPreparerOptions) {}
 
@@ -330,12 +329,11 @@ export class SchemaPreparer {
 
   private sharedEntry(name: string): BundledEntry | undefined {
     if (!Object.prototype.hasOwnProperty.call(this.options.definitions, name)) return undefined;
-    const key = `def:${name}`;
     const existing = this.shared.get(name);
     if (existing) return existing;
     const entry: BundledEntry = { defName: name, schema: {}, deps: new Set(), handleUses: [], sound: true };
+    // Registered before its body is walked, so a definition that refers to itself finds itself.
     this.shared.set(name, entry);
-    this.inProgress.add(key);
     const raw = this.options.definitions[name];
     const path: JsonPath = ["definitions", name];
     const state = newState(this.manifestOrigin(), "definition");
@@ -344,7 +342,6 @@ export class SchemaPreparer {
     entry.deps = state.deps;
     entry.handleUses = state.handleUses;
     entry.sound = state.sound;
-    this.inProgress.delete(key);
     return entry;
   }
 
