@@ -3,6 +3,7 @@ import { registerDiffCommand } from "./commands/diff.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { isUserError } from "./errors.js";
+import { registerGenerateCommand } from "./commands/generate.js";
 import { registerTypesCommand } from "./commands/types.js";
 import { readSpecLock } from "./spec/lock.js";
 import { isSynced, syncAll, syncRevision } from "./spec/sync.js";
@@ -48,6 +49,7 @@ export function buildProgram(): Command {
   // Each subcommand registers itself from generator/commands/<name>.ts (one line each, below).
   // registerCommands:begin
   registerTypesCommand(program);
+  registerGenerateCommand(program);
   registerValidateCommand(program);
   registerInitCommand(program);
   registerDiffCommand(program);

@@ -1,5 +1,12 @@
 import { join, resolve } from "node:path";
 import ts from "typescript";
+import { PACKAGE_ROOT } from "../paths.js";
+
+/**
+ * Packages generated code imports. A package may be generated where they are not installed yet
+ * (the user installs after generating), so for type-checking they fall back to mcp-gen's own copies.
+ */
+const FALLBACK_PACKAGES = new Set(["zod", "@mcp-gen/runtime"]);
 
 export interface CompileResult {
   /** Emitted `.js` and `.d.ts` files by path relative to the package root. */
@@ -47,6 +54,14 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
     const text = virtual.get(resolve(file));
     return text !== undefined ? ts.createSourceFile(file, text, languageVersion, true) : getSourceFile(file, languageVersion, onError, shouldCreate);
   };
+  host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
+    literals.map((literal) => {
+      const name = literal.text;
+      const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+      const found = ts.resolveModuleName(name, containingFile, compilerOptions, host, undefined, redirected, mode);
+      if (found.resolvedModule || !FALLBACK_PACKAGES.has(name)) return found;
+      return ts.resolveModuleName(name, join(PACKAGE_ROOT, "index.ts"), compilerOptions, host, undefined, redirected, mode);
+    });
   const outputs = new Map<string, string>();
   host.writeFile = (file, text) => {
     outputs.set(resolve(file).slice(root.length + 1).split("\\").join("/"), text);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { UserError } from "../errors.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** Generated files by path relative to the output folder (forward slashes). */
@@ -53,7 +54,11 @@ export function compareWithDisk(outDir: string, files: FileSet): StaleFile[] {
 export function writeFileSet(outDir: string, files: FileSet): { written: string[]; removed: string[] } {
   const existing = listFiles(outDir);
   if (existing.length > 0 && !existsSync(join(outDir, OWNER_MARKER))) {
-    throw new Error(`refusing to write into ${outDir}: it is not empty and was not created by mcp-gen (no ${OWNER_MARKER})`);
+    throw new UserError(
+      "MCPGEN0303",
+      `refusing to write into ${outDir}: it is not empty and was not created by mcp-gen (no ${OWNER_MARKER})`,
+      "choose an empty or new output folder; mcp-gen deletes files it did not emit in folders it owns",
+    );
   }
   const written: string[] = [];
   const removed: string[] = [];

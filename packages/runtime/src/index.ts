@@ -142,3 +142,13 @@ export type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from 
 
 export { createHandleCodec, HandleError } from "./handles/handles.js";
 export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
+
+// Support for generated packages (typed contexts, answers and results, start-up).
+export { extendContext } from "./generated/context.js";
+export type { Awaitable, BaseContext } from "./generated/context.js";
+export { toElicitAnswer, toUrlElicitAnswer } from "./generated/answers.js";
+export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated/answers.js";
+export { toCallToolResult, toolError } from "./generated/tool-results.js";
+export type { StructuredToolReturn, ToolReturn } from "./generated/tool-results.js";
+export { serveFromArgv } from "./generated/serve-from-argv.js";
+export type { ServeFromArgvResult } from "./generated/serve-from-argv.js";

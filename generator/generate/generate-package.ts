@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { basename, relative, resolve } from "node:path";
+import { compileInMemory } from "../build/compile.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { formatDiagnosticsText } from "../diagnostics/format.js";
+import { emitHandlersModule } from "../emit/server/handlers-module.js";
+import { emitSchemasModule } from "../emit/server/schemas-module.js";
+import { emitServerModule } from "../emit/server/server-module.js";
+import { provenanceHeader } from "../emit/provenance.js";
+import { UserError } from "../errors.js";
+import type { Manifest } from "../manifest/ir.js";
+import { loadManifest } from "../manifest/load.js";
+import { sha256 } from "../spec/sync.js";
+import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
+
+export interface GenerateOptions {
+  /** Output folder of the package. */
+  readonly outDir: string;
+  /** npm package name (default: `<server name>-mcp`). */
+  readonly packageName?: string;
+}
+
+export interface GeneratedPackage {
+  readonly manifest: Manifest;
+  /** Every file of the package by relative path: sources, compiled dist/, package.json, README. */
+  readonly files: Map<string, string>;
+  readonly warnings: readonly string[];
+}
+
+/** Loads a manifest or throws a UserError carrying every diagnostic, formatted. */
+export async function loadManifestOrThrow(path: string): Promise<{ manifest: Manifest; diagnostics: Diagnostic[] }> {
+  const { manifest, diagnostics } = await loadManifest(path);
+  if (!manifest || hasErrors(diagnostics)) {
+    const text = (() => {
+      try {
+        return readFileSync(path, "utf8");
+      } catch {
+        return undefined;
+      }
+    })();
+    const report = formatDiagnosticsText(diagnostics, { sources: text === undefined ? new Map() : new Map([[path, text]]) });
+    throw new UserError("MCPGEN0301", `the manifest has errors:\n${report.trimEnd()}`, "fix them (see `mcp-gen validate`), then generate again");
+  }
+  return { manifest, diagnostics };
+}
+
+/** The names a schemas module exports (`FooSchema`), read back from the emitted code. */
+function exportedSchemas(code: string): string[] {
+  return [...code.matchAll(/^export const (\w+Schema)\b/gm)].map((m) => m[1]!).sort();
+}
+
+function exportedTypes(code: string): string[] {
+  return [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!).sort();
+}
+
+/**
+ * `mcp-gen generate`: manifest → IR → emitted TypeScript → type-checked, compiled package.
+ * Pure with respect to the output folder: returns the file set; writing is the caller's.
+ */
+export async function generatePackage(manifestPath: string, options: GenerateOptions): Promise<GeneratedPackage> {
+  const { manifest, diagnostics } = await loadManifestOrThrow(manifestPath);
+  const warnings = diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`);
+  const outDir = resolve(options.outDir);
+  const manifestBytes = readFileSync(manifestPath);
+  const manifestHash = sha256(manifestBytes);
+  const manifestName = relative(outDir, resolve(manifestPath)).split("\\").join("/") || basename(manifestPath);
+  const packageName = options.packageName ?? defaultPackageName(manifest);
+  const header = (what: string) =>
+    provenanceHeader(what, [
+      { label: "manifest", value: manifestName },
+      { label: "manifest sha256", value: manifestHash },
+      { label: "protocol revisions", value: manifest.revisions.join(", ") },
+    ]);
+
+  const schemas = emitSchemasModule(manifest, header(`zod schemas and types of server ${manifest.server.name}.`));
+  const schemaErrors = schemas.diagnostics.filter((d) => d.severity === "error");
+  if (schemaErrors.length > 0) {
+    throw new UserError(
+      "MCPGEN0302",
+      `a schema in the manifest uses constructs that cannot be expressed exactly:\n${schemaErrors.map((d) => `  ${d.pointer} (${d.keyword}): ${d.message}`).join("\n")}`,
+    );
+  }
+  for (const d of schemas.diagnostics) warnings.push(`${d.code} ${d.pointer}: ${d.message}`);
+  const schemaNames = exportedSchemas(schemas.code);
+  const handlers = emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`));
+  const server = emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemaNames);
+  const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, exportedTypes(handlers));
+
+  const sources = new Map([
+    ["src/schemas.ts", schemas.code],
+    ["src/handlers.ts", handlers],
+    ["src/server.ts", server],
+    ["src/index.ts", index],
+  ]);
+  const compiled = compileInMemory(outDir, sources);
+  if (compiled.errors.length > 0) {
+    // Generated code that does not type-check is a bug in mcp-gen, not in the user's input.
+    throw new Error(`generated code does not type-check:\n${compiled.errors.join("\n")}`);
+  }
+  const files = new Map<string, string>([
+    ["package.json", packageJson(manifest, packageName, manifestHash)],
+    ["README.md", readme(manifest, packageName, manifestName)],
+    ...sources,
+    ...compiled.outputs,
+  ]);
+  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings };
+}
