@@ -121,3 +121,16 @@ describe("diagnostic formats", () => {
     expect(formatPath(["tools", "get user", "input", "properties", "a.b", 0])).toBe('tools["get user"].input.properties["a.b"][0]');
   });
 });
+
+describe("line endings and byte-order mark", () => {
+  const body = ["mcpgen: 1", "server: { name: a, version: '1' }", "protocol: [2026-07-28]", "tools: { a: { titel: x } }", ""];
+  it.each([
+    ["LF", body.join("\n")],
+    ["CRLF", body.join("\r\n")],
+    ["BOM + LF", "\uFEFF" + body.join("\n")],
+  ])("%s: positions are the same", async (_, text) => {
+    const { loadManifestText } = await import("../generator/manifest/load.js");
+    const { diagnostics } = loadManifestText(text, "mcp.yaml");
+    expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(["MCPGEN1101 4:15"]);
+  });
+});
