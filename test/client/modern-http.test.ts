@@ -317,4 +317,25 @@ describe("streams, progress, cancellation, structured content, cache", () => {
     expect(params(listen).notifications).toEqual({ toolsListChanged: true, promptsListChanged: true });
     expect(meta(listen)[PV]).toBe("2026-07-28");
   });
+
+  it("re-issues a safe request with a new id when its stream breaks, but never a tools/call", async () => {
+    let lists = 0;
+    server = await startScriptedServer((r) => {
+      if (r.body?.method === "server/discover") return discover(r);
+      if (r.body?.method === "tools/list") {
+        lists++;
+        if (lists === 1) return { sse: [": about to fail\n\n"] };
+        return resultFor(r, { resultType: "complete", ttlMs: 0, cacheScope: "private", tools: [{ name: "t", inputSchema: { type: "object" } }] });
+      }
+      return { sse: [": broken\n\n"] };
+    });
+    const client = await clientFor(server.url).connect();
+    expect((await client.listAllTools()).map((t) => t.name)).toEqual(["t"]);
+    const lists2 = server.requests.filter((r) => r.body?.method === "tools/list");
+    expect(lists2).toHaveLength(2);
+    expect(lists2[0]?.body?.id).not.toBe(lists2[1]?.body?.id);
+    await expect(client.callTool("t")).rejects.toMatchObject({ reason: "transport-closed" });
+    await client.close();
+    expect(server.requests.filter((r) => r.body?.method === "tools/call")).toHaveLength(1);
+  });
 });

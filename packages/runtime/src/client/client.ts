@@ -99,6 +99,22 @@ interface SendSettings extends RequestOptions {
   isRetry?: boolean;
 }
 
+/**
+ * Methods a modern client may simply send again when their response stream breaks
+ * [S26:changelog § Major changes #9: no resumption; re-issue with a new id]. tools/call is
+ * not among them: repeating a side effect is the caller's decision, not the transport's.
+ */
+const REISSUE_SAFE_METHODS: ReadonlySet<string> = new Set([
+  "server/discover",
+  "tools/list",
+  "prompts/list",
+  "prompts/get",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "completion/complete",
+]);
+
 const DEFAULT_LEGACY_REVISION = LEGACY_REVISIONS[0];
 const DEFAULT_MODERN_REVISION = MODERN_REVISIONS[0];
 
@@ -298,6 +314,9 @@ export class McpClient {
     if (this.transport.kind !== "http" || this.legacyServerStreamOpened || this.transport.openServerStream === undefined) return;
     const opened = this.transport.openServerStream();
     const settled = await Promise.race([opened, new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), 2000).unref())]);
+    // A server that delays the GET response headers is still given the benefit of the doubt:
+    // it has received the request, so the stream exists on its side.
+    if (settled === "slow") this.warn("the server has not answered the GET stream request within 2 s; continuing");
     this.legacyServerStreamOpened = settled === true || settled === "slow";
   }
 
@@ -341,6 +360,7 @@ export class McpClient {
     let versionRetried = false;
     let headersRetried = false;
     let sessionRetried = false;
+    let reissued = false;
     for (;;) {
       try {
         return await this.sendOnce(method, params, settings);
@@ -360,6 +380,10 @@ export class McpClient {
             await this.listAllTools({ noCache: true });
             continue;
           }
+        }
+        if (error instanceof McpClientError && error.reason === "transport-closed" && this.era === "modern" && !reissued && REISSUE_SAFE_METHODS.has(method) && !this.lifetime.signal.aborted) {
+          reissued = true;
+          continue;
         }
         if (error instanceof McpClientError && error.reason === "session-expired" && !sessionRetried && this.era === "legacy") {
           // [S25:basic/transports § Session Management]: 404 → start a new session, then retry once.
