@@ -213,7 +213,10 @@ export class McpClient {
     const offered = DEFAULT_MODERN_REVISION;
     this.useModern(offered);
     let outcome: ProbeOutcome;
-    const timeout = this.transport.kind === "stdio" ? AbortSignal.timeout(this.options.probeTimeoutMs ?? 3000) : undefined;
+    // stdio: silence within the probe timeout means a legacy server. HTTP: a deployed server
+    // always answers, so silence is an outage and surfaces as a timeout error.
+    const timeoutMs = this.transport.kind === "stdio" ? (this.options.probeTimeoutMs ?? 3000) : (this.options.requestTimeoutMs ?? 60_000);
+    const timeout = Number.isFinite(timeoutMs) && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
     try {
       const id = this.nextId++;
       const response = await this.transport.request(
@@ -223,8 +226,10 @@ export class McpClient {
       outcome = isFailure(response) ? { kind: "rpc-error", code: response.error.code, data: response.error.data } : { kind: "result", result: response.result };
     } catch (error) {
       if (!(error instanceof McpClientError)) throw error;
-      if (error.reason === "aborted") {
+      if (error.reason === "aborted" && this.transport.kind === "stdio") {
         outcome = { kind: "no-answer" }; // stdio silence within the probe timeout
+      } else if (error.reason === "aborted") {
+        throw new McpClientError("timeout", `the server did not answer server/discover within ${timeoutMs} ms`);
       } else if (error.reason === "http-status" && (error.status ?? 0) < 500) {
         outcome = { kind: "no-answer" }; // a 4xx without a JSON-RPC body
       } else if (error.reason === "transport-closed" && this.transport.kind === "stdio" && this.transport.restart !== undefined) {
