@@ -52,7 +52,7 @@ describe("envelope validation", () => {
     expect(failure(() => readEnvelope(undefined))).toEqual({ code: -32602, status: 400 });
     expect(failure(() => readEnvelope({ _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } }))).toEqual({ code: -32602, status: 400 });
     expect(failure(() => readEnvelope({ _meta: { "io.modelcontextprotocol/clientCapabilities": {} } }))).toEqual({ code: -32602, status: 400 });
-    expect(failure(() => readEnvelope({ _meta: envelope({}, []) as never }))).toEqual({ code: -32602, status: 400 });
+    expect(failure(() => readEnvelope({ _meta: envelope({}, [] as never) }))).toEqual({ code: -32602, status: 400 });
     expect(readEnvelope({ _meta: envelope({ progressToken: 4 }) })).toMatchObject({ protocolVersion: "2026-07-28", progressToken: 4, clientInfo: undefined });
   });
 
