@@ -140,3 +140,26 @@ describe("client module boundaries", () => {
     }
   });
 });
+
+describe("requestSignal", () => {
+  it("aborts on any source or on the timeout, and lets go of its sources once disposed", async () => {
+    const { requestSignal } = await import("../../packages/runtime/src/client/request-signal.js");
+    const caller = new AbortController();
+    const a = requestSignal([caller.signal, undefined], 0);
+    caller.abort();
+    expect(a.signal.aborted).toBe(true);
+    expect(a.timedOut).toBe(false);
+    a.dispose();
+
+    const timed = requestSignal([], 20);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(timed.signal.aborted).toBe(true);
+    expect(timed.timedOut).toBe(true);
+
+    const lifetime = new AbortController();
+    const released = requestSignal([lifetime.signal], 10_000);
+    released.dispose();
+    lifetime.abort();
+    expect(released.signal.aborted).toBe(false);
+  });
+});

@@ -21,6 +21,7 @@ import { INPUT_CAPABLE_METHODS, resultKind, runInputRounds, type InputRequestEnt
 import { classifyProbe, defaultEraCache, type EraVerdictRecord, type ProbeOutcome } from "./probe.js";
 import { paramHeaders, standardHeaders } from "./request-headers.js";
 import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilter } from "./subscription.js";
+import { requestSignal } from "./request-signal.js";
 import { planToolHeaders, type HeaderParam } from "./tool-headers.js";
 import type { ClientTransport } from "./transport/types.js";
 import { eraOfRevision, isSupportedRevision, LEGACY_REVISIONS, MODERN_REVISIONS, pickMutualRevision, SUPPORTED_REVISIONS, type Era } from "./versions.js";
@@ -117,13 +118,6 @@ const REISSUE_SAFE_METHODS: ReadonlySet<string> = new Set([
 
 const DEFAULT_LEGACY_REVISION = LEGACY_REVISIONS[0];
 const DEFAULT_MODERN_REVISION = MODERN_REVISIONS[0];
-
-function mergeSignals(signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return present[0];
-  return AbortSignal.any(present);
-}
 
 export class McpClient {
   private readonly options: McpClientOptions;
@@ -415,22 +409,23 @@ export class McpClient {
     }
     if (this.era === "modern") body = withEnvelope(body, this.envelope());
     const timeoutMs = settings.timeoutMs ?? this.options.requestTimeoutMs ?? 60_000;
-    const timeout = Number.isFinite(timeoutMs) && timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-    const signal = mergeSignals([settings.signal, timeout, this.lifetime.signal]);
+    const combined = requestSignal([settings.signal, this.lifetime.signal], timeoutMs);
+    const signal = combined.signal;
     const request: JsonRpcRequest = { jsonrpc: "2.0", id, method, ...(body === undefined ? {} : { params: body }) };
     const headers = this.httpHeaders(method, params);
     try {
-      const response = await this.transport.request(request, { ...(signal === undefined ? {} : { signal }), ...(headers === undefined ? {} : { headers }) });
+      const response = await this.transport.request(request, { signal, ...(headers === undefined ? {} : { headers }) });
       if (isFailure(response)) throw new McpRpcError(response.error.code, response.error.message, response.error.data);
       return response.result;
     } catch (error) {
       if (error instanceof McpClientError && error.reason === "aborted") {
         if (this.lifetime.signal.aborted) throw new McpClientError("transport-closed", `${method} was abandoned because the client closed`);
-        await this.sendCancellation(id, timeout?.aborted === true && settings.signal?.aborted !== true ? "timeout" : "aborted by the caller");
-        if (timeout?.aborted === true && settings.signal?.aborted !== true) throw new McpClientError("timeout", `${method} timed out after ${timeoutMs} ms`);
+        await this.sendCancellation(id, combined.timedOut ? "timeout" : "aborted by the caller");
+        if (combined.timedOut) throw new McpClientError("timeout", `${method} timed out after ${timeoutMs} ms`);
       }
       throw error;
     } finally {
+      combined.dispose();
       if (progressToken !== undefined) this.progressCallbacks.delete(progressToken);
     }
   }
