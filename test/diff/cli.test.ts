@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +12,27 @@ function mcpGen(...args: string[]): { status: number | null; stdout: string; std
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+/** Newest modification time of the generator sources (what dist/ is compiled from). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
 beforeAll(() => {
-  // The CLI runs from dist/: build first. Other in-progress modules may fail to type-check;
-  // tsc -b still emits, so only the presence of the compiled command matters here.
-  spawnSync(process.execPath, [join(PACKAGE_ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: PACKAGE_ROOT, encoding: "utf8" });
-  expect(existsSync(join(PACKAGE_ROOT, "dist", "generator", "commands", "diff.js"))).toBe(true);
-}, 120_000);
+  // The CLI runs from dist/: build when it is missing or older than any generator source
+  // (`npm run build`). Other in-progress modules may fail to type-check; tsc -b still
+  // emits, so only a fresh compiled command matters here.
+  const compiled = join(PACKAGE_ROOT, "dist", "generator", "commands", "diff.js");
+  if (!existsSync(compiled) || statSync(compiled).mtimeMs < newestSource(join(PACKAGE_ROOT, "generator"))) {
+    spawnSync(process.execPath, [join(PACKAGE_ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: PACKAGE_ROOT, encoding: "utf8" });
+  }
+  expect(existsSync(compiled)).toBe(true);
+}, 180_000);
 
 describe("mcp-gen diff (CLI)", () => {
   it("2025-11-25 → 2026-07-28 --format json has the public shape and the removed/added methods", () => {
