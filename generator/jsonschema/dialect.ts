@@ -47,3 +47,30 @@ const ONLY_2020_12 = new Set([
 export function appliesIn(dialect: Dialect, keyword: string): boolean {
   return dialect === "2020-12" || !ONLY_2020_12.has(keyword);
 }
+
+/**
+ * The keywords ajv knows in each dialect (its RULES.all with default options). ajv calls
+ * a subschema "always valid" when it is `true`, `{}`, or has none of these keywords —
+ * which matters for ajv's tuple quirk (see emit/zod/array.ts).
+ */
+const AJV_COMMON_KEYWORDS = [
+  "$comment", "$ref", "additionalProperties", "allOf", "anyOf", "const", "contains", "dependencies", "else", "enum",
+  "exclusiveMaximum", "exclusiveMinimum", "format", "id", "if", "items", "maxItems", "maxLength", "maxProperties",
+  "maximum", "minItems", "minLength", "minProperties", "minimum", "multipleOf", "not", "nullable", "oneOf", "pattern",
+  "patternProperties", "properties", "propertyNames", "required", "then", "type", "uniqueItems",
+];
+const AJV_KEYWORDS: Readonly<Record<Dialect, ReadonlySet<string>>> = {
+  "draft-07": new Set([...AJV_COMMON_KEYWORDS, "additionalItems"]),
+  "2020-12": new Set([
+    ...AJV_COMMON_KEYWORDS,
+    "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef", "dependentRequired", "dependentSchemas",
+    "maxContains", "minContains", "prefixItems", "unevaluatedItems", "unevaluatedProperties",
+  ]),
+};
+
+/** ajv's "always valid" test for a subschema. */
+export function ajvAlwaysValid(schema: unknown, dialect: Dialect): boolean {
+  if (typeof schema === "boolean") return schema;
+  if (typeof schema !== "object" || schema === null) return false;
+  return !Object.keys(schema).some((key) => AJV_KEYWORDS[dialect].has(key));
+}

@@ -5,6 +5,7 @@
 // is `.optional()`; the rest is `items` (draft-07: `additionalItems`), unconstrained when
 // absent and forbidden when `false`.
 
+import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, UNKNOWN, atomicType } from "./expr.js";
@@ -24,8 +25,29 @@ export const ARRAY_KEYWORDS = [
 ] as const;
 
 export function emitArray(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
-  const { prefix, rest } = itemSchemas(node, at, ctx);
+  const { prefix, rest, tupleSchemas } = itemSchemas(node, at, ctx);
   const refinements: string[] = [];
+  // AJV TUPLE QUIRK (reported, not reproduced). ajv 8 validates prefix items with
+  // `if (len > i) { var valid = … }` and runs `contains` and `uniqueItems` only
+  // `if (valid)`. For an array too short to reach the first prefix schema that can fail,
+  // `valid` is whatever an EARLIER check left in that hoisted variable (undefined on a
+  // fresh call, true after a previous item in a loop), so ajv's verdict depends on
+  // validation history. No schema can reproduce that; we emit the spec's meaning and
+  // report an error where the quirk can change a verdict: `contains` (at least one match
+  // required) with such a prefix, or `uniqueItems` when two items fit before it.
+  const firstCheckedPrefix = tupleSchemas.findIndex((schema) => !ajvAlwaysValid(schema, ctx.dialect));
+  if (firstCheckedPrefix >= 0) {
+    const keyword = containsRequiresMatch(node, ctx) ? "contains" : node["uniqueItems"] === true && firstCheckedPrefix >= 2 ? "uniqueItems" : undefined;
+    if (keyword !== undefined) {
+      ctx.report(
+        DIAGNOSTIC_CODES.ajvQuirk,
+        "error",
+        at,
+        keyword,
+        `ajv skips "${keyword}" for arrays of at most ${firstCheckedPrefix} items depending on earlier validation state (tuple quirk); the emitted schema applies it as the spec says`,
+      );
+    }
+  }
   let code: string;
   let type: string;
   const min = typeof node["minItems"] === "number" ? node["minItems"] : undefined;
@@ -66,7 +88,7 @@ function itemSchemas(
   node: Record<string, unknown>,
   at: readonly string[],
   ctx: EmitContext,
-): { prefix: ZodExpr[]; rest: ZodExpr | undefined } {
+): { prefix: ZodExpr[]; rest: ZodExpr | undefined; tupleSchemas: readonly unknown[] } {
   const items = node["items"];
   if (ctx.dialect === "2020-12") {
     if (Array.isArray(items)) {
@@ -76,14 +98,26 @@ function itemSchemas(
     return {
       prefix: prefixItems.map((schema, i) => emitSchema(schema, [...at, "prefixItems", String(i)], ctx)),
       rest: items === undefined || Array.isArray(items) ? undefined : emitSchema(items, [...at, "items"], ctx),
+      tupleSchemas: prefixItems,
     };
   }
   if (Array.isArray(items)) {
+    if (items.length === 0) {
+      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "items", "items must not be an empty array (ajv rejects the schema)");
+    }
     const additional = node["additionalItems"];
     return {
       prefix: items.map((schema, i) => emitSchema(schema, [...at, "items", String(i)], ctx)),
       rest: additional === undefined ? undefined : emitSchema(additional, [...at, "additionalItems"], ctx),
+      tupleSchemas: items,
     };
   }
-  return { prefix: [], rest: items === undefined ? undefined : emitSchema(items, [...at, "items"], ctx) };
+  return { prefix: [], rest: items === undefined ? undefined : emitSchema(items, [...at, "items"], ctx), tupleSchemas: [] };
+}
+
+/** True when `contains` demands at least one matching item (ajv's bounds for the dialect). */
+function containsRequiresMatch(node: Record<string, unknown>, ctx: EmitContext): boolean {
+  if (node["contains"] === undefined) return false;
+  const minContains = ctx.dialect === "2020-12" && typeof node["minContains"] === "number" ? node["minContains"] : 1;
+  return minContains > 0;
 }

@@ -26,4 +26,6 @@ export const DIAGNOSTIC_CODES = {
   invalidSchema: "MCPGEN0305",
   /** A `format` ajv-formats does not know: ajv ignores it, and so does the emitted schema. */
   unknownFormat: "MCPGEN0306",
+  /** A spot where ajv's own verdict is unreliable (a known ajv bug); the spec's meaning is emitted. */
+  ajvQuirk: "MCPGEN0307",
 } as const;

@@ -8,10 +8,20 @@
 // contribution depends on the value into a branch that is re-checked at runtime with that
 // arm's schema. The inlined `unevaluated` helper then applies the schema to the rest.
 // A `$ref` cycle back to a schema already on the path contributes nothing new.
+//
+// DECISION (items follow ajv, which departs from the spec): ajv 8 tracks evaluated ITEMS
+// statically — prefixItems/items under anyOf/oneOf/if count whether or not their arm
+// matched (and oneOf even loses some) — and treats a non-trivial `contains` as evaluating
+// every item. We reproduce the static cases exactly (`contains` included) and report an
+// error diagnostic when an item keyword sits under anyOf/oneOf/if/then/else/
+// dependentSchemas next to `unevaluatedItems`, where no exact translation exists.
+// Properties are tracked per matched arm by ajv as the spec says, and so here.
 
+import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
+import { encodePointer, valueAtPointer } from "../../jsonschema/pointer.js";
 import { isRecord } from "../../jsonschema/resource.js";
-import { valueAtPointer } from "../../jsonschema/pointer.js";
 import type { EmitContext } from "./context.js";
+import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { chain, type ZodExpr } from "./expr.js";
 import { emitSchema } from "./schema.js";
 import { compilablePattern } from "./string.js";
@@ -23,8 +33,9 @@ interface Evaluation {
   patterns: string[];
   allItems: boolean;
   prefixItems: number;
-  contains: string[];
   branches: { when?: string; negate?: boolean; whenKey?: string; evaluation: Evaluation }[];
+  /** Pointers of item keywords found under a value-dependent branch (not reproducible). */
+  dynamicItemKeywords: string[];
 }
 
 export function applyUnevaluated(
@@ -39,8 +50,20 @@ export function applyUnevaluated(
   const propertiesArg = restArgument(properties, [...at, "unevaluatedProperties"], ctx);
   const itemsArg = restArgument(items, [...at, "unevaluatedItems"], ctx);
   if (propertiesArg === "undefined" && itemsArg === "undefined") return base;
-  const evaluation = evaluationOf(node, at, ctx.quiet(), new Set(), true);
-  const check = call(ctx.helper("unevaluated"), [evaluationCode(evaluation), propertiesArg, itemsArg]);
+  const evaluation = evaluationOf(node, at, ctx.quiet(), new Set(), true, false);
+  let itemsCheck = itemsArg;
+  if (itemsCheck !== "undefined" && evaluation.dynamicItemKeywords.length > 0) {
+    ctx.report(
+      DIAGNOSTIC_CODES.ajvQuirk,
+      "error",
+      at,
+      "unevaluatedItems",
+      `unevaluatedItems next to item keywords under anyOf/oneOf/if/dependentSchemas (${evaluation.dynamicItemKeywords.join(", ")}) is not reproduced: ajv tracks those statically, unlike the spec`,
+    );
+    itemsCheck = "undefined";
+    if (propertiesArg === "undefined") return base;
+  }
+  const check = call(ctx.helper("unevaluated"), [evaluationCode(evaluation), propertiesArg, itemsCheck]);
   return chain(base, `.refine(${check}, "Unevaluated properties or items are not allowed")`);
 }
 
@@ -52,7 +75,7 @@ function restArgument(schema: unknown, at: readonly string[], ctx: EmitContext):
 }
 
 function emptyEvaluation(): Evaluation {
-  return { allProperties: false, names: [], patterns: [], allItems: false, prefixItems: 0, contains: [], branches: [] };
+  return { allProperties: false, names: [], patterns: [], allItems: false, prefixItems: 0, branches: [], dynamicItemKeywords: [] };
 }
 
 function isEmpty(evaluation: Evaluation): boolean {
@@ -62,7 +85,6 @@ function isEmpty(evaluation: Evaluation): boolean {
     evaluation.names.length === 0 &&
     evaluation.patterns.length === 0 &&
     evaluation.prefixItems === 0 &&
-    evaluation.contains.length === 0 &&
     evaluation.branches.length === 0
   );
 }
@@ -73,11 +95,18 @@ function merge(into: Evaluation, from: Evaluation): void {
   into.names.push(...from.names.filter((name) => !into.names.includes(name)));
   into.patterns.push(...from.patterns.filter((pattern) => !into.patterns.includes(pattern)));
   into.prefixItems = Math.max(into.prefixItems, from.prefixItems);
-  into.contains.push(...from.contains);
   into.branches.push(...from.branches);
+  into.dynamicItemKeywords.push(...from.dynamicItemKeywords);
 }
 
-function evaluationOf(node: unknown, at: readonly string[], ctx: EmitContext, path: Set<unknown>, top: boolean): Evaluation {
+function evaluationOf(
+  node: unknown,
+  at: readonly string[],
+  ctx: EmitContext,
+  path: Set<unknown>,
+  top: boolean,
+  dynamic: boolean,
+): Evaluation {
   const evaluation = emptyEvaluation();
   if (!isRecord(node) || path.has(node)) return evaluation;
   path.add(node);
@@ -91,44 +120,62 @@ function evaluationOf(node: unknown, at: readonly string[], ctx: EmitContext, pa
   if (node["additionalProperties"] !== undefined || (!top && node["unevaluatedProperties"] !== undefined)) {
     evaluation.allProperties = true;
   }
-  if (Array.isArray(node["prefixItems"])) evaluation.prefixItems = node["prefixItems"].length;
-  if (node["items"] !== undefined || (!top && node["unevaluatedItems"] !== undefined)) evaluation.allItems = true;
-  if (node["contains"] !== undefined) evaluation.contains.push(emitSchema(node["contains"], [...at, "contains"], ctx).code);
+  const itemKeywords = ["prefixItems", "items", "contains", ...(top ? [] : ["unevaluatedItems"])].filter((key) => node[key] !== undefined);
+  if (dynamic) {
+    evaluation.dynamicItemKeywords.push(...itemKeywords.map((key) => encodePointer([...at, key])));
+  } else {
+    if (Array.isArray(node["prefixItems"])) evaluation.prefixItems = node["prefixItems"].length;
+    if (node["items"] !== undefined || (!top && node["unevaluatedItems"] !== undefined)) evaluation.allItems = true;
+    if (containsEvaluatesAll(node, ctx)) evaluation.allItems = true;
+  }
 
   if (typeof node["$ref"] === "string") {
     const target = ctx.resource.resolve(node["$ref"]);
     if (target.kind === "local") {
-      merge(evaluation, evaluationOf(valueAtPointer(ctx.resource.root, target.tokens), [...target.tokens], ctx, path, false));
+      merge(evaluation, evaluationOf(valueAtPointer(ctx.resource.root, target.tokens), [...target.tokens], ctx, path, false, dynamic));
     }
   }
   if (Array.isArray(node["allOf"])) {
-    node["allOf"].forEach((arm, i) => merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false)));
+    node["allOf"].forEach((arm, i) => merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false, dynamic)));
   }
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const arms = node[keyword];
     if (!Array.isArray(arms)) continue;
     arms.forEach((arm, i) => {
       const armAt = [...at, keyword, String(i)];
-      const armEvaluation = evaluationOf(arm, armAt, ctx, path, false);
+      const armEvaluation = evaluationOf(arm, armAt, ctx, path, false, true);
+      evaluation.dynamicItemKeywords.push(...armEvaluation.dynamicItemKeywords);
       if (!isEmpty(armEvaluation)) evaluation.branches.push({ when: emitSchema(arm, armAt, ctx).code, evaluation: armEvaluation });
     });
   }
   if (node["if"] !== undefined) {
     const condition = emitSchema(node["if"], [...at, "if"], ctx).code;
-    const matched = evaluationOf(node["if"], [...at, "if"], ctx, path, false);
-    merge(matched, evaluationOf(node["then"], [...at, "then"], ctx, path, false));
+    const matched = evaluationOf(node["if"], [...at, "if"], ctx, path, false, true);
+    merge(matched, evaluationOf(node["then"], [...at, "then"], ctx, path, false, true));
+    evaluation.dynamicItemKeywords.push(...matched.dynamicItemKeywords);
     if (!isEmpty(matched)) evaluation.branches.push({ when: condition, evaluation: matched });
-    const otherwise = evaluationOf(node["else"], [...at, "else"], ctx, path, false);
+    const otherwise = evaluationOf(node["else"], [...at, "else"], ctx, path, false, true);
+    evaluation.dynamicItemKeywords.push(...otherwise.dynamicItemKeywords);
     if (!isEmpty(otherwise)) evaluation.branches.push({ when: condition, negate: true, evaluation: otherwise });
   }
   if (isRecord(node["dependentSchemas"])) {
     for (const [key, schema] of Object.entries(node["dependentSchemas"])) {
-      const dependent = evaluationOf(schema, [...at, "dependentSchemas", key], ctx, path, false);
+      const dependent = evaluationOf(schema, [...at, "dependentSchemas", key], ctx, path, false, true);
+      evaluation.dynamicItemKeywords.push(...dependent.dynamicItemKeywords);
       if (!isEmpty(dependent)) evaluation.branches.push({ whenKey: key, evaluation: dependent });
     }
   }
   path.delete(node);
   return evaluation;
+}
+
+/**
+ * ajv marks every item evaluated once a `contains` with a schema that can fail is
+ * checked (it skips that when `minContains: 0` has no `maxContains`).
+ */
+function containsEvaluatesAll(node: Record<string, unknown>, ctx: EmitContext): boolean {
+  if (node["contains"] === undefined || ajvAlwaysValid(node["contains"], ctx.dialect)) return false;
+  return !(node["minContains"] === 0 && node["maxContains"] === undefined);
 }
 
 function evaluationCode(evaluation: Evaluation): string {
@@ -138,7 +185,6 @@ function evaluationCode(evaluation: Evaluation): string {
   if (evaluation.patterns.length > 0) entries.push(`patterns: ${arrayLiteral(evaluation.patterns)}`);
   if (evaluation.allItems) entries.push("allItems: true");
   if (evaluation.prefixItems > 0) entries.push(`prefixItems: ${evaluation.prefixItems}`);
-  if (evaluation.contains.length > 0) entries.push(`contains: ${arrayLiteral(evaluation.contains)}`);
   if (evaluation.branches.length > 0) {
     const branches = evaluation.branches.map((branch) => {
       const fields: string[] = [];

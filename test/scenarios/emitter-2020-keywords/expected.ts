@@ -108,7 +108,6 @@ interface Evaluation {
   readonly patterns?: readonly RegExp[];
   readonly allItems?: boolean;
   readonly prefixItems?: number;
-  readonly contains?: readonly z.ZodType[];
   readonly branches?: readonly EvaluationBranch[];
 }
 
@@ -137,7 +136,6 @@ function propertyEvaluated(evaluation: Evaluation, key: string, value: unknown):
 
 function itemEvaluated(evaluation: Evaluation, index: number, items: readonly unknown[]): boolean {
   if (evaluation.allItems === true || index < (evaluation.prefixItems ?? 0)) return true;
-  if (evaluation.contains?.some((schema) => schema.safeParse(items[index]).success) === true) return true;
   return (evaluation.branches ?? []).some(
     (branch) => branchApplies(branch, items) && itemEvaluated(branch.evaluation, index, items),
   );
