@@ -11,6 +11,7 @@ import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type Jso
 import { parseJsonText } from "../jsonrpc/parse.js";
 import { serializeError } from "../jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
+import { Cancellation } from "../server/cancellation.js";
 import type { McpServer } from "../server/server.js";
 import { BodyTooLargeError, type HttpRequestView, type HttpResponder, type SseSink } from "./exchange.js";
 import { createHostGuard } from "./host-guard.js";
@@ -94,19 +95,19 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
       // Accepted notifications get 202 with no body (2026-07-28 streamable-http § Sending Messages).
       return responder.respond(202, {});
     }
-    const controller = new AbortController();
-    const onDisconnect = () => controller.abort();
-    request.signal.addEventListener("abort", onDisconnect, { once: true });
+    // Closing the response stream is cancellation on the modern era (streamable-http § Cancellation).
+    const cancellation = new Cancellation();
+    request.onDisconnect(() => cancellation.abort());
     let sink: SseSink | undefined;
-    try {
+    {
       const reply = await server.serveModern(inbound.message, {
         headers: (name) => request.header(name),
-        signal: controller.signal,
+        cancellation,
         notify(message) {
           // Upgrade to SSE on the first related message (progress, log, listen traffic).
           if (!sink) {
             sink = responder.openStream(SSE_HEADERS);
-            sink.onClose(() => controller.abort());
+            sink.onClose(() => cancellation.abort());
           }
           if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
         },
@@ -119,8 +120,6 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
       } else {
         responder.respond(reply.status === 200 ? 204 : reply.status, {});
       }
-    } finally {
-      request.signal.removeEventListener("abort", onDisconnect);
     }
   }
 

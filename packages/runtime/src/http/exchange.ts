@@ -13,8 +13,8 @@ export interface HttpRequestView {
   header(name: string): string | undefined;
   /** Reads the whole body as UTF-8; rejects with BodyTooLargeError past the limit. */
   readBody(limit: number): Promise<string>;
-  /** Aborted when the client disconnects. */
-  readonly signal: AbortSignal;
+  /** Registers a listener for the client going away before the response finished. */
+  onDisconnect(listener: () => void): void;
 }
 
 export interface SseSink {

@@ -34,7 +34,7 @@ export function createFetchHandler(server: McpServer): FetchHandler {
         method: request.method,
         header: (name) => request.headers.get(name) ?? undefined,
         readBody: (limit) => readLimited(request, limit),
-        signal: request.signal,
+        onDisconnect: (listener) => request.signal.addEventListener("abort", listener, { once: true }),
       };
       const encoder = new TextEncoder();
       const responder: HttpResponder = {

@@ -33,7 +33,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 }
 
 function requestView(req: IncomingMessage, res: ServerResponse): HttpRequestView {
-  let controller: AbortController | undefined;
   return {
     method: req.method ?? "GET",
     header(name) {
@@ -41,15 +40,10 @@ function requestView(req: IncomingMessage, res: ServerResponse): HttpRequestView
       return Array.isArray(value) ? value.join(", ") : value;
     },
     readBody: (limit) => readBody(req, limit),
-    get signal() {
-      if (!controller) {
-        const c = new AbortController();
-        controller = c;
-        res.once("close", () => {
-          if (!res.writableFinished) c.abort();
-        });
-      }
-      return controller.signal;
+    onDisconnect(listener) {
+      res.once("close", () => {
+        if (!res.writableFinished) listener();
+      });
     },
   };
 }

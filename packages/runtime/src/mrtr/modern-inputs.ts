@@ -29,13 +29,15 @@ export function openModernInputs(
   declarations: Readonly<Record<string, InputRequestDeclaration>>,
   codec: RequestStateCodec,
 ): ModernInputChannel {
-  const digest = digestParams(params);
+  // The params digest is only needed when state is opened or sealed; most calls never do either.
+  let digestCache: string | undefined;
+  const digest = () => (digestCache ??= digestParams(params));
   const answers: JsonObject = {};
   let state: unknown;
   // S6: the echoed state is attacker input; verification happens before the handler runs.
   const token = params["requestState"];
   if (token !== undefined) {
-    const opened = codec.open(token, method, digest);
+    const opened = codec.open(token, method, digest());
     Object.assign(answers, opened.answers);
     state = opened.data;
   }
@@ -89,7 +91,7 @@ export function openModernInputs(
       return {
         resultType: "input_required",
         inputRequests: signal.requests,
-        requestState: codec.seal(method, digest, payload),
+        requestState: codec.seal(method, digest(), payload),
       };
     },
   };

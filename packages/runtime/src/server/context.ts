@@ -4,14 +4,15 @@ import type { HandleCodec } from "../handles/handles.js";
 import type { JsonObject } from "../jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { HandlerContext, ServerControl } from "./definition.js";
-import type { CallScope } from "./scope.js";
+import type { CallScope, InputChannel } from "./scope.js";
 
+/** Builds the context; also returns the input channel so the caller can finish an MRTR round. */
 export function createHandlerContext(
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>>,
   handles: HandleCodec,
   server: ServerControl,
-): HandlerContext {
+): { ctx: HandlerContext; inputs: InputChannel } {
   const inputs = scope.openInputs(declarations);
   const declared = (key: string): InputRequestDeclaration => {
     const decl = Object.hasOwn(declarations, key) ? declarations[key] : undefined;
@@ -24,18 +25,20 @@ export function createHandlerContext(
     return inputs.askAll(built);
   };
   let lastProgress = -Infinity;
-  return {
+  const ctx: HandlerContext = {
     era: scope.era,
     protocolVersion: scope.protocolVersion,
     method: scope.method,
     requestId: scope.requestId,
     clientCapabilities: scope.clientCapabilities,
     clientInfo: scope.clientInfo,
-    signal: scope.signal,
+    get signal() {
+      return scope.cancellation.signal;
+    },
     progress(progress, total, message) {
       // Progress must strictly increase and stop once the request is over
       // (2026-07-28 basic/patterns/progress); stale or late values are dropped.
-      if (scope.progressToken === undefined || scope.signal.aborted || !(progress > lastProgress)) return;
+      if (scope.progressToken === undefined || scope.cancellation.aborted || !(progress > lastProgress)) return;
       lastProgress = progress;
       const params: JsonObject = { progressToken: scope.progressToken, progress };
       if (total !== undefined) params["total"] = total;
@@ -43,7 +46,7 @@ export function createHandlerContext(
       scope.notify("notifications/progress", params);
     },
     log(level: LogLevel, data: unknown, logger?: string) {
-      if (scope.signal.aborted || !scope.shouldLog(level)) return;
+      if (scope.cancellation.aborted || !scope.shouldLog(level)) return;
       const params: JsonObject = { level, data };
       if (logger !== undefined) params["logger"] = logger;
       scope.notify("notifications/message", params);
@@ -68,4 +71,5 @@ export function createHandlerContext(
       scope.closeStream();
     },
   };
+  return { ctx, inputs };
 }

@@ -19,6 +19,7 @@ import {
 import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
+import { Cancellation } from "./cancellation.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
@@ -50,7 +51,7 @@ export class LegacySession {
   lastActivity = Date.now();
   private readonly host: LegacyHost;
   private readonly pending = new Map<RequestId, PendingClientRequest>();
-  private readonly inflight = new Map<RequestId, AbortController>();
+  private readonly inflight = new Map<RequestId, Cancellation>();
   private nextOutboundId = 1;
   private closed = false;
 
@@ -79,10 +80,10 @@ export class LegacySession {
   /** Serves one request and returns the serialized response. */
   async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string> {
     this.lastActivity = Date.now();
-    const controller = new AbortController();
-    this.inflight.set(request.id, controller);
+    const cancellation = new Cancellation();
+    this.inflight.set(request.id, cancellation);
     try {
-      const result = await this.dispatch(request, channel, controller.signal);
+      const result = await this.dispatch(request, channel, cancellation);
       return serializeSuccess(request.id, result);
     } catch (error) {
       const rpcError = error instanceof RpcError ? error : this.internal(error);
@@ -130,27 +131,23 @@ export class LegacySession {
   }
 
   /** Sends a real server→client request and awaits its result. */
-  requestClient(method: string, params: JsonObject | undefined, channel: LegacyChannel, signal: AbortSignal): Promise<JsonObject> {
+  requestClient(method: string, params: JsonObject | undefined, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
     const id = `srv-${this.nextOutboundId++}`;
     return new Promise<JsonObject>((resolve, reject) => {
-      if (signal.aborted || this.closed) return reject(new Error("request cancelled"));
+      if (cancellation.aborted || this.closed) return reject(new Error("request cancelled"));
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error(`client did not answer ${method} in time`));
       }, this.host.clientRequestTimeoutMs);
       timer.unref?.();
       this.pending.set(id, { resolve, reject, timer });
-      signal.addEventListener(
-        "abort",
-        () => {
-          if (this.pending.delete(id)) {
-            clearTimeout(timer);
-            channel.send(notification("notifications/cancelled", { requestId: id, reason: "request cancelled" }));
-            reject(new Error("request cancelled"));
-          }
-        },
-        { once: true },
-      );
+      cancellation.onAbort(() => {
+        if (this.pending.delete(id)) {
+          clearTimeout(timer);
+          channel.send(notification("notifications/cancelled", { requestId: id, reason: "request cancelled" }));
+          reject(new Error("request cancelled"));
+        }
+      });
       const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
       channel.send(message);
     });
@@ -188,7 +185,7 @@ export class LegacySession {
     if (this.host.compiled.capabilities[capability] === undefined) throw methodNotFound(method);
   }
 
-  private async dispatch(request: JsonRpcRequest, channel: LegacyChannel, signal: AbortSignal): Promise<ResultBody> {
+  private async dispatch(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<ResultBody> {
     const params = request.params ?? {};
     const method = request.method;
     if (method === "initialize") {
@@ -234,12 +231,12 @@ export class LegacySession {
         throw methodNotFound(method);
     }
     if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
-    const scope = this.scope(request, channel, signal);
+    const scope = this.scope(request, channel, cancellation);
     const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
     return (await run(this.host, scope)).body;
   }
 
-  private scope(request: JsonRpcRequest, channel: LegacyChannel, signal: AbortSignal): CallScope {
+  private scope(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): CallScope {
     const params = request.params ?? {};
     const meta = params["_meta"];
     const token = isPlainObject(meta) ? meta["progressToken"] : undefined;
@@ -251,17 +248,17 @@ export class LegacySession {
       params,
       clientCapabilities: this.clientCapabilities,
       clientInfo: this.clientInfo,
-      signal,
+      cancellation,
       progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
       shouldLog: (level) => this.logLevel === undefined || logLevelRank(level) >= logLevelRank(this.logLevel),
       notify: (method, notificationParams) => channel.send(notification(method, notificationParams)),
-      openInputs: () => this.inputChannel(channel, signal),
+      openInputs: () => this.inputChannel(channel, cancellation),
       closeStream: () => channel.closeStream(),
     };
   }
 
   /** The legacy bridge: each declared input becomes a real server→client request. */
-  private inputChannel(channel: LegacyChannel, signal: AbortSignal): InputChannel {
+  private inputChannel(channel: LegacyChannel, cancellation: Cancellation): InputChannel {
     let state: unknown;
     return {
       get state() {
@@ -278,14 +275,14 @@ export class LegacySession {
           if (lacking) throw new Error(`the client did not declare the ${Object.keys(lacking).join(", ")} capability needed for '${key}'`);
         }
         const answers = await Promise.all(
-          entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, signal))] as const),
+          entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, cancellation))] as const),
         );
         return Object.fromEntries(answers) as Record<string, InputAnswer>;
       },
     };
   }
 
-  private sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, signal: AbortSignal): Promise<JsonObject> {
+  private sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
     let params = request.params;
     if (request.method === "elicitation/create" && params) {
       if (params["mode"] === "url") params = { ...params, elicitationId: randomUUID() };
@@ -295,6 +292,6 @@ export class LegacySession {
         params = rest;
       }
     }
-    return this.requestClient(request.method, params, channel, signal);
+    return this.requestClient(request.method, params, channel, cancellation);
   }
 }

@@ -12,6 +12,7 @@ import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
+import type { Cancellation } from "./cancellation.js";
 import type { CallScope } from "./scope.js";
 
 export interface ModernHost extends OperationHost, ListenHost {
@@ -21,7 +22,8 @@ export interface ModernHost extends OperationHost, ListenHost {
 export interface ModernExchange {
   /** Present on HTTP: header cross-checks run only there (stdio has no header layer). */
   headers?: HeaderLookup;
-  signal: AbortSignal;
+  /** Aborted when the client cancels (stream close on HTTP, notifications/cancelled on stdio). */
+  cancellation: Cancellation;
   /** Sends a notification related to this request on its own stream. */
   notify(message: JsonRpcNotification): void;
 }
@@ -76,12 +78,12 @@ function modernScope(host: ModernHost, request: JsonRpcRequest, envelope: Envelo
     params,
     clientCapabilities: envelope.clientCapabilities,
     clientInfo: envelope.clientInfo,
-    signal: exchange.signal,
+    cancellation: exchange.cancellation,
     progressToken: envelope.progressToken,
     // Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging).
     shouldLog: (level: LogLevel) => threshold !== undefined && logLevelRank(level) >= threshold,
     notify: (method, notificationParams) => {
-      if (!exchange.signal.aborted) exchange.notify(notification(method, notificationParams));
+      if (!exchange.cancellation.aborted) exchange.notify(notification(method, notificationParams));
     },
     openInputs: (declarations) => openModernInputs(request.method, params, envelope.clientCapabilities, declarations, host.stateCodec),
     closeStream: () => {},
@@ -99,7 +101,7 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
     case "resources/templates/list":
       return listPage(host, method as ListMethod, request.params, "modern");
     case "subscriptions/listen":
-      return runListen(host, request.id, request.params ?? {}, exchange.signal, exchange.notify);
+      return runListen(host, request.id, request.params ?? {}, exchange.cancellation, exchange.notify);
     case "tools/call":
       return stampComplete(await callTool(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
     case "prompts/get":

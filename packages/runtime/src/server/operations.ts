@@ -11,8 +11,8 @@ import type { ModernInputChannel } from "../mrtr/modern-inputs.js";
 import { decodeCursor } from "../pagination/cursor.js";
 import type { CompiledServer } from "./compile.js";
 import { createHandlerContext } from "./context.js";
-import type { CacheHint, Completer, ReadResult, ServerControl } from "./definition.js";
-import type { CallScope, InputChannel } from "./scope.js";
+import type { CacheHint, Completer, HandlerContext, ReadResult, ServerControl } from "./definition.js";
+import type { CallScope } from "./scope.js";
 
 export interface OperationHost {
   compiled: CompiledServer;
@@ -37,24 +37,13 @@ async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
-  run: (ctx: ReturnType<typeof createHandlerContext>) => Promise<JsonObject>,
+  run: (ctx: HandlerContext) => Promise<JsonObject>,
 ): Promise<JsonObject> {
-  let channel: InputChannel | undefined;
-  const trackingScope: CallScope = {
-    ...scope,
-    openInputs(decls) {
-      channel = scope.openInputs(decls);
-      return channel;
-    },
-    notify: scope.notify,
-    shouldLog: scope.shouldLog,
-    closeStream: scope.closeStream,
-  };
-  const ctx = createHandlerContext(trackingScope, declarations ?? NO_INPUTS, host.handles, host.control);
+  const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control);
   try {
     return await run(ctx);
   } catch (error) {
-    if (error instanceof InputRequiredSignal && channel && "inputRequiredResult" in channel) {
+    if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
       return (channel as ModernInputChannel).inputRequiredResult(error);
     }
     throw error;

@@ -2,6 +2,7 @@
 // _meta envelope and the request's own stream; legacy: from the session), so one operation
 // implementation serves both eras.
 import type { LogLevel } from "../era/envelope.js";
+import type { Cancellation } from "./cancellation.js";
 import type { Era } from "../era/revisions.js";
 import type { JsonObject, RequestId } from "../jsonrpc/message.js";
 import type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
@@ -24,7 +25,7 @@ export interface CallScope {
   readonly params: JsonObject;
   readonly clientCapabilities: JsonObject;
   readonly clientInfo: JsonObject | undefined;
-  readonly signal: AbortSignal;
+  readonly cancellation: Cancellation;
   readonly progressToken: string | number | undefined;
   shouldLog(level: LogLevel): boolean;
   /** Sends a notification related to this request (its SSE stream / stdout). */

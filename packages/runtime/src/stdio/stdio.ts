@@ -11,6 +11,7 @@ import { inspectMessage, salvageId, type InboundMessage, type JsonRpcMessage, ty
 import { parseJsonText } from "../jsonrpc/parse.js";
 import { serializeError } from "../jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
+import { Cancellation } from "../server/cancellation.js";
 import type { McpServer } from "../server/server.js";
 import { revisionAllowsBatch } from "../era/revisions.js";
 import { createLineSplitter } from "./line-reader.js";
@@ -27,7 +28,7 @@ export function serveStdio(
 ): StdioConnection {
   const input = streams.input ?? process.stdin;
   const output = streams.output ?? process.stdout;
-  const modernInflight = new Map<RequestId, AbortController>();
+  const modernInflight = new Map<RequestId, Cancellation>();
   let session: LegacySession | undefined;
   let pendingWork = 0;
   let inputEnded = false;
@@ -57,17 +58,17 @@ export function serveStdio(
   };
 
   const serveModern = async (message: Extract<InboundMessage, { kind: "request" }>["message"]) => {
-    const controller = new AbortController();
-    modernInflight.set(message.id, controller);
+    const cancellation = new Cancellation();
+    modernInflight.set(message.id, cancellation);
     try {
       const reply = await server.serveModern(message, {
-        signal: controller.signal,
+        cancellation,
         notify: (notification) => {
-          if (!controller.signal.aborted) write(JSON.stringify(notification));
+          if (!cancellation.aborted) write(JSON.stringify(notification));
         },
       });
       // After notifications/cancelled nothing more is sent for that request (§ Cancellation).
-      if (reply.body !== undefined && !controller.signal.aborted) write(reply.body);
+      if (reply.body !== undefined && !cancellation.aborted) write(reply.body);
     } finally {
       modernInflight.delete(message.id);
     }
@@ -132,7 +133,7 @@ export function serveStdio(
     closed,
     close() {
       input.off("data", onData);
-      for (const controller of modernInflight.values()) controller.abort();
+      for (const cancellation of modernInflight.values()) cancellation.abort();
       session?.close();
       onEnd();
     },

@@ -7,6 +7,7 @@ import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from "../era/envelope.js";
 import { INTERNAL_ERROR } from "../jsonrpc/codes.js";
 import { invalidParams, RpcError } from "../jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type RequestId } from "../jsonrpc/message.js";
+import type { Cancellation } from "../server/cancellation.js";
 import type { ChangeBus, ChangeEvent } from "./event-bus.js";
 
 export interface ListenHost {
@@ -77,7 +78,7 @@ export async function runListen(
   host: ListenHost,
   id: RequestId,
   params: JsonObject,
-  signal: AbortSignal,
+  cancellation: Cancellation,
   send: (message: JsonRpcNotification) => void,
 ): Promise<JsonObject | undefined> {
   const filter = honouredFilter(params["notifications"], host.capabilities);
@@ -88,12 +89,9 @@ export async function runListen(
     send(stamp(notification("notifications/subscriptions/acknowledged", { notifications: filter as JsonObject }), id));
     unsubscribe = host.bus.subscribe((event) => {
       const message = eventToNotification(event, filter);
-      if (message && !signal.aborted) send(stamp(message, id));
+      if (message && !cancellation.aborted) send(stamp(message, id));
     });
-    const aborted = new Promise<"aborted">((resolve) => {
-      if (signal.aborted) resolve("aborted");
-      else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
-    });
+    const aborted = new Promise<"aborted">((resolve) => cancellation.onAbort(() => resolve("aborted")));
     const outcome = await Promise.race([aborted, host.closing.then(() => "closed" as const)]);
     if (outcome === "aborted") return undefined;
     return { resultType: "complete", _meta: { [META_SUBSCRIPTION_ID]: id, [META_SERVER_INFO]: host.serverInfo } };

@@ -1,0 +1,36 @@
+// LAZY ABORT SIGNALS. An AbortController costs a few microseconds and a lot of GC pressure on
+// Node 20 (AbortSignal is a transferable EventTarget), and almost no request is ever cancelled.
+// A Cancellation records the abort cheaply and only materialises an AbortSignal when a handler
+// actually reads `ctx.signal`.
+export class Cancellation {
+  private controller: AbortController | undefined;
+  private listeners: Array<() => void> | undefined;
+  private done = false;
+
+  get aborted(): boolean {
+    return this.done;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.done) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  /** Runs the listener once on abort (immediately if already aborted). */
+  onAbort(listener: () => void): void {
+    if (this.done) listener();
+    else (this.listeners ??= []).push(listener);
+  }
+
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    this.controller?.abort();
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
+  }
+}
