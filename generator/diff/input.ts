@@ -47,7 +47,8 @@ export async function loadDiffSide(argument: string): Promise<DiffSide> {
       if (!parsed.ok) throw new UserError("MCPGEN2002", `${argument} is not a valid server contract:\n${parsed.problems}`, "see docs/diff.md, section 'Server contract files'");
       return { label: argument, type: "manifest", contract: parsed.contract };
     }
-    if (doc.$defs !== undefined || doc.definitions !== undefined) return { label: argument, type: "spec", spec: specSideOfFile(bytes, doc) };
+    const isMap = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v);
+    if (isMap(doc.$defs) || isMap(doc.definitions)) return { label: argument, type: "spec", spec: specSideOfFile(bytes, doc) };
   }
   throw new UserError("MCPGEN2002", `${argument} is neither an MCP spec schema (no $defs or definitions), a manifest (no mcpgen key) nor a server contract (no mcpgenContract key)`, "pass a schema.json, a manifest or a contract file");
 }

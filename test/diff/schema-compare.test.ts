@@ -185,3 +185,24 @@ describe("soundness of 'no narrowing' against ajv (property test)", () => {
     );
   });
 });
+
+describe("robustness on arbitrary JSON (property test)", () => {
+  // Schema-shaped JSON with keywords in odd places and of odd types (a manifest validated
+  // against the 2020-12 meta-schema never has these, a schema.json given by path might).
+  const keyword = fc.constantFrom("type", "properties", "required", "items", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "additionalProperties", "minimum", "pattern", "not", "$defs");
+  const node: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    schema: fc.oneof({ depthSize: "small" }, fc.boolean(), fc.jsonValue({ maxDepth: 1 }), fc.dictionary(keyword, tie("value"), { maxKeys: 4 })),
+    value: fc.oneof({ depthSize: "small" }, tie("schema"), fc.array(tie("schema"), { maxLength: 3 }), fc.constantFrom("#", "#/$defs/a", "#/properties", "string", "object", -1, 0)),
+  })).schema;
+
+  it("never throws, and a schema compared with itself has no facts", () => {
+    fc.assert(
+      fc.property(node, node, (a, b) => {
+        compareSchemas(a, b, { resolveOld: localResolver(a), resolveNew: localResolver(b) });
+        expect(facts(a, a)).toEqual([]);
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+});
+

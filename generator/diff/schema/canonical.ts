@@ -31,7 +31,7 @@ function canonicalValue(schema: unknown): unknown {
     } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {
       out[key] = value.map(canonicalValue);
     } else if (key === "required" && Array.isArray(value)) {
-      out[key] = [...value].map(String).sort();
+      out[key] = value.filter((r): r is string => typeof r === "string").sort();
     } else {
       out[key] = value;
     }

@@ -137,7 +137,7 @@ function asSchema(node: unknown): Schema {
 function typesOf(schema: Schema): Set<string> | null {
   const type = schema.type;
   if (typeof type === "string") return new Set([type]);
-  if (Array.isArray(type)) return new Set(type.map(String));
+  if (Array.isArray(type)) return new Set(type.map((t) => (typeof t === "string" ? t : JSON.stringify(t))));
   const values = valuesOf(schema);
   if (values) return new Set(values.map(jsonTypeOf));
   return null;
@@ -253,7 +253,7 @@ function compareHandle(oldS: Schema, newS: Schema, path: string, facts: SchemaFa
   const from = handleOf(oldS);
   const to = handleOf(newS);
   if (from === to) return;
-  const show = (h: unknown): string => (h === undefined ? "plain value" : `handle ${String(h)}`);
+  const show = (h: unknown): string => (h === undefined ? "plain value" : `handle ${typeof h === "string" ? h : JSON.stringify(h)}`);
   facts.push({ kind: "type", path, effect: "changed", from: show(from), to: show(to) });
 }
 
@@ -270,7 +270,7 @@ function compareOpaque(oldS: Schema, newS: Schema, path: string, facts: SchemaFa
 }
 
 function requiredOf(schema: Schema): Set<string> {
-  return new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  return new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
 }
 
 function propertiesOf(schema: Schema): Record<string, unknown> {
