@@ -22,6 +22,89 @@ export interface ModernInputChannel extends InputChannel {
   inputRequiredResult(signal: InputRequiredSignal): InputRequiredResultBody;
 }
 
+class ModernInputs implements ModernInputChannel {
+  readonly state: unknown;
+  private nextState: unknown;
+  private digestCache: string | undefined;
+  private readonly answers: JsonObject = {};
+
+  constructor(
+    private readonly method: string,
+    private readonly params: JsonObject,
+    private readonly clientCapabilities: JsonObject,
+    declarations: Readonly<Record<string, InputRequestDeclaration>>,
+    private readonly codec: RequestStateCodec,
+  ) {
+    // S6: the echoed state is attacker input; verification happens before the handler runs.
+    const token = params["requestState"];
+    if (token !== undefined) {
+      const opened = codec.open(token, method, this.digest());
+      for (const [key, answer] of Object.entries(opened.answers)) this.answers[key] = answer;
+      this.state = opened.data;
+    }
+    this.nextState = this.state;
+    const responses = params["inputResponses"];
+    if (isPlainObject(responses)) {
+      for (const [key, answer] of Object.entries(responses)) {
+        const decl = Object.hasOwn(declarations, key) ? declarations[key] : undefined;
+        if (decl === undefined) continue; // S10: ignore keys this target never asks for
+        this.answers[key] = validateInputAnswer(key, buildInputRequest(decl, undefined).method, answer);
+      }
+    }
+  }
+
+  /** The params digest is only needed when state is opened or sealed; most calls never do either. */
+  private digest(): string {
+    return (this.digestCache ??= digestParams(this.params));
+  }
+
+  setState(data: unknown): void {
+    this.nextState = data;
+  }
+
+  canAsk(request: EmbeddedInputRequest): boolean {
+    return missingCapabilities(request, this.clientCapabilities) === undefined;
+  }
+
+  async askAll(requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>> {
+    const result: Record<string, InputAnswer> = {};
+    const pending: Record<string, EmbeddedInputRequest> = {};
+    const missing: JsonObject[] = [];
+    let waiting = false;
+    for (const [key, request] of Object.entries(requests)) {
+      const answer = this.answers[key];
+      if (answer !== undefined) {
+        result[key] = answer as InputAnswer;
+        continue;
+      }
+      const lacking = missingCapabilities(request, this.clientCapabilities);
+      if (lacking) missing.push(lacking);
+      pending[key] = request;
+      waiting = true;
+    }
+    if (missing.length > 0) {
+      // S3/S4: never embed an undeclared kind; report exactly the missing capabilities.
+      throw new RpcError(
+        MISSING_REQUIRED_CLIENT_CAPABILITY,
+        "Missing required client capability",
+        { requiredCapabilities: mergeCapabilityFragments(missing) },
+        400,
+      );
+    }
+    if (waiting) throw new InputRequiredSignal(pending);
+    return result;
+  }
+
+  inputRequiredResult(signal: InputRequiredSignal): InputRequiredResultBody {
+    const payload = this.nextState === undefined ? { answers: this.answers } : { answers: this.answers, data: this.nextState };
+    return {
+      resultType: "input_required",
+      inputRequests: signal.requests,
+      requestState: this.codec.seal(this.method, this.digest(), payload),
+    };
+  }
+}
+
 export function openModernInputs(
   method: string,
   params: JsonObject,
@@ -29,70 +112,5 @@ export function openModernInputs(
   declarations: Readonly<Record<string, InputRequestDeclaration>>,
   codec: RequestStateCodec,
 ): ModernInputChannel {
-  // The params digest is only needed when state is opened or sealed; most calls never do either.
-  let digestCache: string | undefined;
-  const digest = () => (digestCache ??= digestParams(params));
-  const answers: JsonObject = {};
-  let state: unknown;
-  // S6: the echoed state is attacker input; verification happens before the handler runs.
-  const token = params["requestState"];
-  if (token !== undefined) {
-    const opened = codec.open(token, method, digest());
-    Object.assign(answers, opened.answers);
-    state = opened.data;
-  }
-  const responses = params["inputResponses"];
-  if (isPlainObject(responses)) {
-    for (const [key, answer] of Object.entries(responses)) {
-      const decl = Object.hasOwn(declarations, key) ? declarations[key] : undefined;
-      if (decl === undefined) continue; // S10: ignore keys this target never asks for
-      answers[key] = validateInputAnswer(key, buildInputRequest(decl, undefined).method, answer);
-    }
-  }
-  let nextState = state;
-  return {
-    get state() {
-      return state;
-    },
-    setState(data) {
-      nextState = data;
-    },
-    canAsk(request) {
-      return missingCapabilities(request, clientCapabilities) === undefined;
-    },
-    async askAll(requests) {
-      const result: Record<string, InputAnswer> = {};
-      const pending: Record<string, EmbeddedInputRequest> = {};
-      const missing: JsonObject[] = [];
-      for (const [key, request] of Object.entries(requests)) {
-        const answer = answers[key];
-        if (answer !== undefined) {
-          result[key] = answer as InputAnswer;
-          continue;
-        }
-        const lacking = missingCapabilities(request, clientCapabilities);
-        if (lacking) missing.push(lacking);
-        pending[key] = request;
-      }
-      if (missing.length > 0) {
-        // S3/S4: never embed an undeclared kind; report exactly the missing capabilities.
-        throw new RpcError(
-          MISSING_REQUIRED_CLIENT_CAPABILITY,
-          "Missing required client capability",
-          { requiredCapabilities: mergeCapabilityFragments(missing) },
-          400,
-        );
-      }
-      if (Object.keys(pending).length > 0) throw new InputRequiredSignal(pending);
-      return result;
-    },
-    inputRequiredResult(signal) {
-      const payload = nextState === undefined ? { answers } : { answers, data: nextState };
-      return {
-        resultType: "input_required",
-        inputRequests: signal.requests,
-        requestState: codec.seal(method, digest(), payload),
-      };
-    },
-  };
+  return new ModernInputs(method, params, clientCapabilities, declarations, codec);
 }

@@ -1,10 +1,103 @@
-// Builds the HandlerContext a user handler sees from the era-specific CallScope.
+// The HandlerContext a user handler sees, built from the era-specific CallScope.
+// PERFORMANCE: one class instance per call with methods on the prototype, instead of an object
+// of fresh closures, keeps allocation (and GC) per tools/call small.
 import type { LogLevel } from "../era/envelope.js";
+import type { Era } from "../era/revisions.js";
 import type { HandleCodec } from "../handles/handles.js";
-import type { JsonObject } from "../jsonrpc/message.js";
-import { buildInputRequest, type EmbeddedInputRequest, type InputRequestDeclaration } from "../mrtr/input-requests.js";
+import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { HandlerContext, ServerControl } from "./definition.js";
 import type { CallScope, InputChannel } from "./scope.js";
+
+class RequestContext implements HandlerContext {
+  readonly handles: HandleCodec;
+  readonly server: ServerControl;
+  readonly inputs: InputChannel;
+  private readonly scope: CallScope;
+  private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
+  private lastProgress = -Infinity;
+
+  constructor(scope: CallScope, declarations: Readonly<Record<string, InputRequestDeclaration>>, handles: HandleCodec, server: ServerControl) {
+    this.scope = scope;
+    this.declarations = declarations;
+    this.handles = handles;
+    this.server = server;
+    this.inputs = scope.openInputs(declarations);
+  }
+
+  get era(): Era {
+    return this.scope.era;
+  }
+  get protocolVersion(): string {
+    return this.scope.protocolVersion;
+  }
+  get method(): string {
+    return this.scope.method;
+  }
+  get requestId(): RequestId {
+    return this.scope.requestId;
+  }
+  get clientCapabilities(): JsonObject {
+    return this.scope.clientCapabilities;
+  }
+  get clientInfo(): JsonObject | undefined {
+    return this.scope.clientInfo;
+  }
+  get signal(): AbortSignal {
+    return this.scope.cancellation.signal;
+  }
+  get state(): unknown {
+    return this.inputs.state;
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    // Progress must strictly increase and stop once the request is over
+    // (2026-07-28 basic/patterns/progress); stale or late values are dropped.
+    const scope = this.scope;
+    if (scope.progressToken === undefined || scope.cancellation.aborted || !(progress > this.lastProgress)) return;
+    this.lastProgress = progress;
+    const params: JsonObject = { progressToken: scope.progressToken, progress };
+    if (total !== undefined) params["total"] = total;
+    if (message !== undefined) params["message"] = message;
+    scope.notify("notifications/progress", params);
+  }
+
+  log(level: LogLevel, data: unknown, logger?: string): void {
+    if (this.scope.cancellation.aborted || !this.scope.shouldLog(level)) return;
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params["logger"] = logger;
+    this.scope.notify("notifications/message", params);
+  }
+
+  async ask(key: string, overrides?: JsonObject): Promise<InputAnswer> {
+    const answers = await this.askAll({ [key]: overrides });
+    return answers[key] as InputAnswer;
+  }
+
+  askAll(requests: Readonly<Record<string, JsonObject | undefined>>): Promise<Record<string, InputAnswer>> {
+    const built: Record<string, EmbeddedInputRequest> = {};
+    for (const [key, overrides] of Object.entries(requests)) built[key] = buildInputRequest(this.declared(key), overrides);
+    return this.inputs.askAll(built);
+  }
+
+  canAsk(key: string): boolean {
+    return this.inputs.canAsk(buildInputRequest(this.declared(key), undefined));
+  }
+
+  setState(data: unknown): void {
+    this.inputs.setState(data);
+  }
+
+  closeStream(): void {
+    this.scope.closeStream();
+  }
+
+  private declared(key: string): InputRequestDeclaration {
+    const decl = Object.hasOwn(this.declarations, key) ? this.declarations[key] : undefined;
+    if (decl === undefined) throw new Error(`input request '${key}' is not declared for ${this.scope.method}`);
+    return decl;
+  }
+}
 
 /** Builds the context; also returns the input channel so the caller can finish an MRTR round. */
 export function createHandlerContext(
@@ -13,63 +106,6 @@ export function createHandlerContext(
   handles: HandleCodec,
   server: ServerControl,
 ): { ctx: HandlerContext; inputs: InputChannel } {
-  const inputs = scope.openInputs(declarations);
-  const declared = (key: string): InputRequestDeclaration => {
-    const decl = Object.hasOwn(declarations, key) ? declarations[key] : undefined;
-    if (decl === undefined) throw new Error(`input request '${key}' is not declared for ${scope.method}`);
-    return decl;
-  };
-  const askAll = async (requests: Readonly<Record<string, JsonObject | undefined>>) => {
-    const built: Record<string, EmbeddedInputRequest> = {};
-    for (const [key, overrides] of Object.entries(requests)) built[key] = buildInputRequest(declared(key), overrides);
-    return inputs.askAll(built);
-  };
-  let lastProgress = -Infinity;
-  const ctx: HandlerContext = {
-    era: scope.era,
-    protocolVersion: scope.protocolVersion,
-    method: scope.method,
-    requestId: scope.requestId,
-    clientCapabilities: scope.clientCapabilities,
-    clientInfo: scope.clientInfo,
-    get signal() {
-      return scope.cancellation.signal;
-    },
-    progress(progress, total, message) {
-      // Progress must strictly increase and stop once the request is over
-      // (2026-07-28 basic/patterns/progress); stale or late values are dropped.
-      if (scope.progressToken === undefined || scope.cancellation.aborted || !(progress > lastProgress)) return;
-      lastProgress = progress;
-      const params: JsonObject = { progressToken: scope.progressToken, progress };
-      if (total !== undefined) params["total"] = total;
-      if (message !== undefined) params["message"] = message;
-      scope.notify("notifications/progress", params);
-    },
-    log(level: LogLevel, data: unknown, logger?: string) {
-      if (scope.cancellation.aborted || !scope.shouldLog(level)) return;
-      const params: JsonObject = { level, data };
-      if (logger !== undefined) params["logger"] = logger;
-      scope.notify("notifications/message", params);
-    },
-    async ask(key, overrides) {
-      const answers = await askAll({ [key]: overrides });
-      return answers[key] as JsonObject;
-    },
-    askAll,
-    canAsk(key) {
-      return inputs.canAsk(buildInputRequest(declared(key), undefined));
-    },
-    get state() {
-      return inputs.state;
-    },
-    setState(data) {
-      inputs.setState(data);
-    },
-    handles,
-    server,
-    closeStream() {
-      scope.closeStream();
-    },
-  };
-  return { ctx, inputs };
+  const ctx = new RequestContext(scope, declarations, handles, server);
+  return { ctx, inputs: ctx.inputs };
 }
