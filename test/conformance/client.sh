@@ -18,7 +18,11 @@ if [ ! -f "$out" ]; then
     if [ "$waited" -ge 60 ]; then rmdir "$lock" 2>/dev/null || true; fi
   done
   if [ ! -f "$out" ]; then
-    node "$root/node_modules/typescript/bin/tsc" -p "$here/client-fixture/tsconfig.json" >&2 || { rmdir "$lock"; exit 1; }
+    # Build beside the target and rename, so no run ever sees a half-written tree.
+    staging="$root/test/.tmp/client-fixture.staging.$$"
+    node "$root/node_modules/typescript/bin/tsc" -p "$here/client-fixture/tsconfig.json" --outDir "$staging" >&2 || { rm -rf "$staging"; rmdir "$lock"; exit 1; }
+    rm -rf "$root/test/.tmp/client-fixture"
+    mv "$staging" "$root/test/.tmp/client-fixture"
   fi
   rmdir "$lock"
 fi
