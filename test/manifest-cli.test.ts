@@ -18,7 +18,7 @@ beforeAll(() => {
   mkdirSync(TMP, { recursive: true });
   spawnSync(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: REPO });
   expect(existsSync(join(REPO, "dist", "generator", "commands", "init.js"))).toBe(true);
-});
+}, 300_000);
 
 describe("mcp-gen validate", () => {
   it("exits 0 and summarizes a valid manifest", () => {
