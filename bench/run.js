@@ -70,7 +70,7 @@ async function emitterSection() {
   );
 }
 
-const SECTIONS = { emitter: emitterSection };
+const SECTIONS = { emitter: emitterSection, server: async () => (await import("./server/section.js")).serverSection() };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
