@@ -64,26 +64,36 @@ export class SchemaResource {
     return { kind: "local", tokens: anchor };
   }
 
-  private index(node: unknown, tokens: readonly string[]): void {
+  /** Walks the resource once; `path` is a shared stack, copied only when something is recorded. */
+  private index(node: unknown, path: string[]): void {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => this.index(item, [...tokens, String(i)]));
+      node.forEach((item, i) => {
+        path.push(String(i));
+        this.index(item, path);
+        path.pop();
+      });
       return;
     }
     if (!isRecord(node)) return;
     for (const key of ["$anchor", "$dynamicAnchor"]) {
       const anchor = node[key];
-      if (typeof anchor === "string" && !this.anchors.has(anchor)) this.anchors.set(anchor, tokens);
+      if (typeof anchor === "string" && !this.anchors.has(anchor)) this.anchors.set(anchor, [...path]);
     }
     const id = node["$id"];
-    if (typeof id === "string" && tokens.length > 0) {
+    if (typeof id === "string" && path.length > 0) {
       if (id.startsWith("#") && this.dialect === "draft-07") {
-        if (!this.anchors.has(id.slice(1))) this.anchors.set(id.slice(1), tokens);
+        if (!this.anchors.has(id.slice(1))) this.anchors.set(id.slice(1), [...path]);
       } else {
-        this.nestedIds.push({ tokens, id });
+        this.nestedIds.push({ tokens: [...path], id });
       }
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (!DATA_KEYWORDS.has(key)) this.index(value, [...tokens, key]);
+    for (const key in node) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      const value = node[key];
+      if (typeof value !== "object" || value === null) continue;
+      path.push(key);
+      this.index(value, path);
+      path.pop();
     }
   }
 }

@@ -81,6 +81,7 @@ class ModuleEmitter {
   private readonly pool = new IdentifierPool();
   private readonly byResource = new Map<SchemaResource, Map<string, Declaration>>();
   private readonly declarations: Declaration[] = [];
+  private readonly named = new Map<string, Declaration>();
   private readonly recursive = new Set<string>();
   private readonly settings: ModuleSettings;
   private readonly lookup = {
@@ -179,6 +180,7 @@ class ModuleEmitter {
     };
     this.byResource.get(resource)!.set(encodePointer(tokens), declaration);
     this.declarations.push(declaration);
+    this.named.set(name, declaration);
     return name;
   }
 
@@ -223,7 +225,7 @@ class ModuleEmitter {
   }
 
   private byName(name: string): Declaration {
-    const found = this.declarations.find((declaration) => declaration.name === name);
+    const found = this.named.get(name);
     if (!found) throw new Error(`internal: no declaration named ${name}`);
     return found;
   }

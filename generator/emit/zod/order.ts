@@ -43,25 +43,32 @@ export function topologicalComponents(graph: ReadonlyMap<string, readonly string
   const components = stronglyConnected(graph);
   const componentOf = new Map<string, number>();
   components.forEach((component, i) => component.forEach((node) => componentOf.set(node, i)));
-  const pending = components.map((component, i) => {
+  // Kahn's algorithm over the condensation; among the ready components the one whose
+  // first (smallest) name sorts first goes next.
+  const waitingOn = components.map(() => 0);
+  const dependents = components.map((): number[] => []);
+  components.forEach((component, i) => {
     const needs = new Set<number>();
-    for (const node of component) for (const next of graph.get(node) ?? []) {
-      const target = componentOf.get(next);
-      if (target !== undefined && target !== i) needs.add(target);
+    for (const node of component) {
+      for (const next of graph.get(node) ?? []) {
+        const target = componentOf.get(next);
+        if (target !== undefined && target !== i) needs.add(target);
+      }
     }
-    return needs;
+    waitingOn[i] = needs.size;
+    for (const need of needs) dependents[need]!.push(i);
   });
-  const done = new Set<number>();
+  const ready = components.map((_, i) => i).filter((i) => waitingOn[i] === 0);
   const ordered: string[][] = [];
-  while (ordered.length < components.length) {
-    let pick: number | undefined;
-    for (let i = 0; i < components.length; i++) {
-      if (done.has(i) || [...pending[i]!].some((need) => !done.has(need))) continue;
-      if (pick === undefined || components[i]![0]! < components[pick]![0]!) pick = i;
+  while (ready.length > 0) {
+    ready.sort((a, b) => (components[a]![0]! < components[b]![0]! ? -1 : 1));
+    const next = ready.shift()!;
+    ordered.push(components[next]!);
+    for (const dependent of dependents[next]!) {
+      waitingOn[dependent]!--;
+      if (waitingOn[dependent] === 0) ready.push(dependent);
     }
-    if (pick === undefined) throw new Error("internal: dependency graph of components is not acyclic");
-    done.add(pick);
-    ordered.push(components[pick]!);
   }
+  if (ordered.length !== components.length) throw new Error("internal: dependency graph of components is not acyclic");
   return ordered;
 }
