@@ -9,7 +9,7 @@ import type { ServerContract } from "./contract.js";
 export const CONTRACT_FORMAT_KEY = "mcpgenContract";
 
 const jsonSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
-const inputRequests = z.array(z.object({ key: z.string(), kind: z.string() }).strict()).default([]);
+const inputRequests = z.array(z.object({ key: z.string(), kind: z.string(), requires: z.string().optional(), schema: jsonSchema.optional() }).strict()).default([]);
 const named = { name: z.string().min(1) };
 
 const contractFile = z

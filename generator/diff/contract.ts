@@ -21,6 +21,10 @@ export interface ServerContract {
 export interface ContractInputRequest {
   readonly key: string;
   readonly kind: string;
+  /** The client capability it needs, dotted (`elicitation.form`, `sampling.tools` …). */
+  readonly requires?: string;
+  /** Form elicitation: the requestedSchema the client's answer must satisfy. */
+  readonly schema?: JsonSchema;
 }
 
 export interface ContractTool {

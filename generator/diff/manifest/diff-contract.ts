@@ -1,6 +1,14 @@
 import { changeOf } from "../change.js";
 import type { ContractInputRequest, ContractPrompt, ContractResource, ContractTemplate, ContractTool, ServerContract } from "../contract.js";
-import { INPUT_REQUEST_ADDED, INPUT_REQUEST_KIND_CHANGED, INPUT_REQUEST_REMOVED } from "../rules/input-requests.js";
+import {
+  INPUT_REQUEST_ADDED,
+  INPUT_REQUEST_CAPABILITY_CHANGED,
+  INPUT_REQUEST_KIND_CHANGED,
+  INPUT_REQUEST_REMOVED,
+  INPUT_REQUEST_SCHEMA_NARROWED,
+  INPUT_REQUEST_SCHEMA_UNDECIDABLE,
+  INPUT_REQUEST_SCHEMA_WIDENED,
+} from "../rules/input-requests.js";
 import {
   HANDLE_ADDED,
   HANDLE_REMOVED,
@@ -90,6 +98,21 @@ function diffInputRequests(before: readonly ContractInputRequest[], after: reado
     if (o && !n) changes.push(changeOf(INPUT_REQUEST_REMOVED, "input-request", path, `${owner}: input request ${key} (${o.kind}) removed`));
     else if (!o && n) changes.push(changeOf(INPUT_REQUEST_ADDED, "input-request", path, `${owner}: new input request ${key} (${n.kind}); clients without that capability now fail`));
     else if (o && n && o.kind !== n.kind) changes.push(changeOf(INPUT_REQUEST_KIND_CHANGED, "input-request", path, `${owner}: input request ${key} changed kind: ${o.kind} → ${n.kind}`));
+    else if (o && n) {
+      if (o.requires !== undefined && n.requires !== undefined && o.requires !== n.requires) {
+        changes.push(changeOf(INPUT_REQUEST_CAPABILITY_CHANGED, "input-request", path, `${owner}: input request ${key} now needs client capability ${n.requires} (was ${o.requires})`));
+      }
+      if (o.schema !== undefined && n.schema !== undefined) diffAnswerSchema(o.schema, n.schema, `${path}.schema`, changes);
+    }
+  }
+}
+
+/** Answer schemas use the input-role classification, folded into three input-request rules by level. */
+function diffAnswerSchema(before: unknown, after: unknown, subject: string, changes: Change[]): void {
+  const facts = compareSchemas(before, after, { resolveOld: localResolver(before), resolveNew: localResolver(after) });
+  const byLevel = { breaking: INPUT_REQUEST_SCHEMA_NARROWED, warning: INPUT_REQUEST_SCHEMA_UNDECIDABLE, info: INPUT_REQUEST_SCHEMA_WIDENED } as const;
+  for (const change of classifyFacts(facts, "input", subject, () => "input-request")) {
+    changes.push(changeOf(byLevel[change.level], change.kind, change.path, change.message));
   }
 }
 

@@ -2,7 +2,7 @@ import type { InputRequest, Manifest } from "../../manifest/ir.js";
 import type { ContractInputRequest, ServerContract } from "../contract.js";
 
 function inputRequestsOf(requests: readonly InputRequest[]): ContractInputRequest[] {
-  return requests.map((r) => ({ key: r.key, kind: r.kind }));
+  return requests.map((r) => ({ key: r.key, kind: r.kind, requires: r.requires, ...(r.kind === "elicit" ? { schema: r.schema } : {}) }));
 }
 
 /** The observable contract of a loaded manifest (IR schemas are already bundled: refs resolve locally). */
