@@ -22,9 +22,9 @@ beforeAll(() => {
 
 describe("mcp-gen validate", () => {
   it("exits 0 and summarizes a valid manifest", () => {
-    const run = cli("validate", "examples/notes/mcp.yaml");
+    const run = cli("validate", "test/manifests/valid/everything.yaml");
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("examples/notes/mcp.yaml: ok (3 tool(s), 1 prompt(s), 1 resource(s), 1 template(s); serves 2026-07-28, 2025-11-25, 2025-06-18)");
+    expect(run.stdout).toBe("test/manifests/valid/everything.yaml: ok (2 tool(s), 1 prompt(s), 1 resource(s), 1 template(s); serves 2026-07-28, 2025-11-25)\n");
     expect(run.stderr).toBe("");
   });
 

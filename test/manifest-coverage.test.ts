@@ -1,5 +1,5 @@
-// The valid corpus and the example manifests together use every field the manifest schema
-// defines, and the schema's revision list matches the pinned spec lock.
+// The valid corpus uses every field the manifest schema defines; the schema is strict 2020-12,
+// accepts the corpus and offers exactly the pinned revisions; the example manifests are valid.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ describe("manifest schema coverage", () => {
   it("the valid corpus uses every field of manifest.schema.json", () => {
     const schema = manifestSchema();
     const used = new Set<string>();
-    const files = [...readdirSync(VALID).filter((f) => f.endsWith(".yaml")).map((f) => join(VALID, f)), ...EXAMPLES];
+    const files = readdirSync(VALID).filter((f) => f.endsWith(".yaml")).map((f) => join(VALID, f));
     for (const file of files) for (const p of usedFieldPaths(schema, parse(readFileSync(file, "utf8")))) used.add(p);
     const unused = schemaFieldPaths(schema).filter((p) => !used.has(p));
     expect(unused).toEqual([]);

@@ -8,7 +8,6 @@ import { loadManifest, loadManifestText } from "../generator/manifest/load.js";
 import type { Manifest } from "../generator/manifest/ir.js";
 
 const VALID = join(import.meta.dirname, "manifests", "valid");
-const EXAMPLES = join(import.meta.dirname, "..", "examples");
 
 async function load(file: string): Promise<Manifest> {
   const { manifest, diagnostics } = await loadManifest(file);
@@ -50,7 +49,7 @@ describe("manifest IR", () => {
   });
 
   it("expands handles and records where tools take and return them", async () => {
-    const m = await load(join(EXAMPLES, "shop", "mcp.yaml"));
+    const m = await load(join(VALID, "shop-handles.yaml"));
     expect(m.handles).toEqual([{ name: "cart", identifier: "cart", description: "An open shopping cart.", ttlMs: 3_600_000 }]);
     const byName = new Map(m.tools.map((t) => [t.name, t]));
     expect(byName.get("open_cart")?.handleOutputs).toEqual([{ handle: "cart", path: ["cart"] }]);
@@ -98,7 +97,7 @@ describe("manifest IR", () => {
       completions: {},
       logging: {},
     });
-    expect((await load(join(EXAMPLES, "shop", "mcp.yaml"))).capabilities).toEqual({ tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } });
+    expect((await load(join(VALID, "shop-handles.yaml"))).capabilities).toEqual({ tools: { listChanged: false }, resources: { subscribe: false, listChanged: false } });
   });
 
   it("merges cache hints field by field over the default, then over ttlMs 0 / private", async () => {
