@@ -12,6 +12,7 @@ import { UserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
 import { loadManifest } from "../manifest/load.js";
 import { sha256 } from "../spec/sync.js";
+import { formatTypeScript } from "./format-code.js";
 import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
 
 export interface GenerateOptions {
@@ -88,10 +89,10 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, exportedTypes(handlers));
 
   const sources = new Map([
-    ["src/schemas.ts", schemas.code],
-    ["src/handlers.ts", handlers],
-    ["src/server.ts", server],
-    ["src/index.ts", index],
+    ["src/schemas.ts", await formatTypeScript(schemas.code)],
+    ["src/handlers.ts", await formatTypeScript(handlers)],
+    ["src/server.ts", await formatTypeScript(server)],
+    ["src/index.ts", await formatTypeScript(index)],
   ]);
   const compiled = compileInMemory(outDir, sources);
   if (compiled.errors.length > 0) {

@@ -193,14 +193,14 @@ export function emitServerModule(manifest: Manifest, header: string, schemaNames
   ].join("");
 
   const handleHelpers = handles
-    ? `\n/** Typed mint/open helpers over the runtime's handle codec. */\nfunction handleHelpers(ctx: HandlerContext) {\n  return {\n` +
+    ? `\n/** Typed mint/open helpers over the runtime's handle codec. */\nfunction handleHelpers(ctx: ServerHandlerContext) {\n  return {\n` +
       `    mint: { ${manifest.handles.map((h) => `${JSON.stringify(h.name)}: (value: unknown) => ctx.handles.mint(${JSON.stringify(h.name)}, value)`).join(", ")} },\n` +
       `    open: { ${manifest.handles.map((h) => `${JSON.stringify(h.name)}: (handle: string) => ctx.handles.open(${JSON.stringify(h.name)}, handle)`).join(", ")} },\n` +
       `  };\n}\n`
     : "";
 
   const runtimeValues = ["createMcpServer", "extendContext", "invalidParams", "toCallToolResult", "toElicitAnswer", "toUrlElicitAnswer"];
-  const runtimeTypes = ["HandlerContext", "JsonObject", "McpServer", "RootsAnswer", "SamplingAnswer", "ServerDefinition", "ServerOptions", "ToolDefinition"];
+  const runtimeTypes = ["JsonObject", "McpServer", "RootsAnswer", "SamplingAnswer", "ServerDefinition", "ServerHandlerContext", "ServerOptions", "ToolDefinition"];
   const text = code + handleHelpers;
   const usedValues = runtimeValues.filter((v) => v === "createMcpServer" || new RegExp(`\\b${v}[(<]`).test(text));
   const usedTypes = runtimeTypes.filter((t) => ["McpServer", "ServerDefinition", "ServerOptions"].includes(t) || new RegExp(`\\b${t}\\b`).test(text));
