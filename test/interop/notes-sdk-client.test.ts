@@ -32,7 +32,7 @@ afterAll(async () => {
   await http?.stop();
 });
 
-async function connect(kind: TransportKind, era: Era, extra: Partial<SdkClientSetup> = {}): Promise<ConnectedSdkClient> {
+async function connect(kind: TransportKind, era: Era | "auto", extra: Partial<SdkClientSetup> = {}): Promise<ConnectedSdkClient> {
   const target = kind === "stdio" ? ({ kind: "stdio", example: "notes" } as const) : ({ kind: "http", url: http.url } as const);
   const connected = await connectSdkClient({ era, target, ...extra });
   open.push(connected);
@@ -193,5 +193,39 @@ describe("a client that cannot elicit", () => {
     expect(error).toMatchObject({ code: -32021 });
     expect((error as { data?: unknown }).data).toMatchObject({ requiredCapabilities: { elicitation: {} } });
     expect(await noteIds(c)).toContain(id);
+  });
+});
+
+describe("other ways the SDK chooses a revision", () => {
+  it.each(["stdio", "http"] as const)("mode 'auto' over %s probes server/discover and settles on 2026-07-28", async (kind) => {
+    const c = await connect(kind, "auto", { answerElicitation: confirmDelete });
+    expect(c.client.getProtocolEra()).toBe("modern");
+    expect(c.client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    expect(c.client.getDiscoverResult()?.supportedVersions).toContain("2026-07-28");
+    const id = await addNote(c, `auto ${kind}`);
+    expect(textOf(await c.client.callTool({ name: "delete_note", arguments: { id } }))).toEqual([`deleted ${id}`]);
+  });
+
+  it.each(["stdio", "http"] as const)("an SDK offering only 2025-06-18 over %s gets 2025-06-18, and a form elicitation without `mode`", async (kind) => {
+    const c = await connect(kind, "legacy", { supportedProtocolVersions: ["2025-06-18"], capabilities: { elicitation: {} }, answerElicitation: confirmDelete });
+    expect(sentRequests(c.sent)[0]).toMatchObject({ method: "initialize", params: { protocolVersion: "2025-06-18" } });
+    expect(c.client.getNegotiatedProtocolVersion()).toBe("2025-06-18");
+    const id = await addNote(c, `old ${kind}`);
+    expect(textOf(await c.client.callTool({ name: "delete_note", arguments: { id } }))).toEqual([`deleted ${id}`]);
+    // `mode` arrived in 2025-11-25; a 2025-06-18 peer must not see it.
+    expect(c.elicitations).toHaveLength(1);
+    expect(c.elicitations[0]).not.toHaveProperty("mode");
+    expect(c.elicitations[0]).toMatchObject({ requestedSchema: { required: ["confirm"] } });
+  });
+
+  it("an SDK offering only 2025-03-26 (not served by notes) is answered with a served revision and gives up", async () => {
+    const error = await connect("stdio", "legacy", { supportedProtocolVersions: ["2025-03-26"] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // The server answers initialize with its own preferred legacy revision (2025-11-25 lifecycle
+    // § Version Negotiation); the SDK does not support it and disconnects.
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe("Server's protocol version is not supported: 2025-11-25");
   });
 });

@@ -5,6 +5,8 @@
 // ERA SELECTION, as the SDK exposes it (ClientOptions.versionNegotiation):
 // - legacy: no negotiation option. The SDK runs the plain 2025 sequence: `initialize` offering its
 //   latest legacy revision (2025-11-25), `notifications/initialized`, a session on HTTP.
+// - auto: `{ mode: "auto" }`: probe with `server/discover`, fall back to `initialize` unless the
+//   answer is definitive modern evidence.
 // - modern: `{ mode: { pin: "2026-07-28" } }`. The SDK sends `server/discover`, requires the
 //   pinned revision in `supportedVersions` (no fallback), then attaches the per-request `_meta`
 //   envelope to every request and answers `input_required` results by calling its own
@@ -44,7 +46,10 @@ export interface ConnectedSdkClient {
 }
 
 export interface SdkClientSetup {
-  readonly era: Era;
+  /** "auto" lets the SDK probe and choose. */
+  readonly era: Era | "auto";
+  /** The SDK's supported revisions; on a legacy handshake it offers the first one. */
+  readonly supportedProtocolVersions?: string[];
   readonly target: { kind: "stdio"; example: ExampleName } | { kind: "http"; url: URL };
   /** Defaults to form and URL elicitation. */
   readonly capabilities?: ClientCapabilities;
@@ -65,6 +70,8 @@ export async function connectSdkClient(setup: SdkClientSetup): Promise<Connected
     {
       capabilities: setup.capabilities ?? { elicitation: { form: {}, url: {} } },
       ...(setup.era === "modern" ? { versionNegotiation: { mode: { pin: ERA_REVISION.modern } } } : {}),
+      ...(setup.era === "auto" ? { versionNegotiation: { mode: "auto" } } : {}),
+      ...(setup.supportedProtocolVersions ? { supportedProtocolVersions: setup.supportedProtocolVersions } : {}),
     },
   );
   const answer = setup.answerElicitation ?? ((): ElicitResult => ({ action: "decline" }));
