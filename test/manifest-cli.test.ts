@@ -20,7 +20,8 @@ beforeAll(() => {
   expect(existsSync(join(REPO, "dist", "generator", "commands", "init.js"))).toBe(true);
 }, 300_000);
 
-describe("mcp-gen validate", () => {
+// Each test starts node processes; on the shared 2-core machine one start can take seconds.
+describe("mcp-gen validate", { timeout: 180_000 }, () => {
   it("exits 0 and summarizes a valid manifest", () => {
     const run = cli("validate", "test/manifests/valid/everything.yaml");
     expect(run.status).toBe(0);
@@ -68,7 +69,7 @@ describe("mcp-gen validate", () => {
   });
 });
 
-describe("mcp-gen init", () => {
+describe("mcp-gen init", { timeout: 180_000 }, () => {
   it("scaffolds a project whose manifest validates", () => {
     const dir = join(TMP, "Hello World");
     const run = cli("init", dir);
