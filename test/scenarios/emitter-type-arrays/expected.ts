@@ -10,11 +10,12 @@ function integer() {
 
 type JsonKind = "null" | "boolean" | "number" | "string" | "array" | "object";
 
-function jsonKind(value: unknown): JsonKind {
+/** The JSON kind of a value; undefined for what JSON cannot hold (e.g. a missing property). */
+function jsonKind(value: unknown): JsonKind | undefined {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   const kind = typeof value;
-  return kind === "boolean" || kind === "number" || kind === "string" ? kind : "object";
+  return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
 /** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
