@@ -40,6 +40,8 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
   const guard = createHostGuard(server.options.hostGuard);
   const sessions = new Map<string, SessionEntry>();
   const idleMs = server.options.limits?.sessionIdleMs ?? 30 * 60_000;
+  const maxSessions = server.options.limits?.maxSessions ?? 10_000;
+  const keepAliveMs = server.options.limits?.keepAliveMs ?? 15_000;
   const sweeper = setInterval(() => {
     const cutoff = Date.now() - idleMs;
     for (const [id, entry] of sessions) {
@@ -106,8 +108,15 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
         notify(message) {
           // Upgrade to SSE on the first related message (progress, log, listen traffic).
           if (!sink) {
-            sink = responder.openStream(SSE_HEADERS);
-            sink.onClose(() => cancellation.abort());
+            const stream = responder.openStream(SSE_HEADERS);
+            sink = stream;
+            // Comment lines keep idle listen streams alive through proxies; clients ignore them.
+            const timer = setInterval(() => stream.write(": keepalive\n\n"), keepAliveMs);
+            timer.unref?.();
+            stream.onClose(() => {
+              clearInterval(timer);
+              cancellation.abort();
+            });
           }
           if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
         },
@@ -184,6 +193,9 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
   }
 
   async function initializeSession(message: Extract<InboundMessage, { kind: "request" }>["message"], responder: HttpResponder) {
+    if (sessions.size >= maxSessions) {
+      return fail(responder, 503, new RpcError(INVALID_REQUEST, "Too many sessions; try again later"), message.id);
+    }
     const session = server.createLegacySession(randomBytes(16).toString("hex"));
     const body = await session.handleRequest(message, { send: () => {}, closeStream: () => {} });
     if (!session.initialized) {

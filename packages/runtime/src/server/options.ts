@@ -7,6 +7,10 @@ export interface ServerLimits {
   pageSize?: number;
   /** Concurrent subscriptions/listen streams; beyond it listen answers -32603. Default 1024. */
   maxListens?: number;
+  /** Concurrent legacy HTTP sessions; `initialize` beyond it answers 503. Default 10 000. */
+  maxSessions?: number;
+  /** Interval of SSE keepalive comments on long-lived modern streams, in ms. Default 15 s. */
+  keepAliveMs?: number;
   /** Lifetime of legacy HTTP sessions without traffic, in ms. Default 30 minutes. */
   sessionIdleMs?: number;
   /** Timeout of a legacy server→client request, in ms. Default 10 minutes. */
