@@ -47,8 +47,16 @@ describe.each(cases)("config over %s, %s era", (kind, era) => {
     return JSON.parse((first as { text: string }).text);
   }
 
-  it("advertises subscribable resources and serves the initial settings", async () => {
-    expect(c.client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+  it("advertises what the manifest declares: subscribable resources, no tool list changes", async () => {
+    const capabilities = c.client.getServerCapabilities();
+    expect(capabilities?.resources).toMatchObject({ subscribe: true, listChanged: true });
+    expect(capabilities?.logging).toEqual({});
+    // The manifest says `listChanged: { tools: false }`: the server never announces tool list
+    // changes, so it must not advertise that it does.
+    expect(capabilities?.tools?.listChanged).not.toBe(true);
+  });
+
+  it("serves the initial settings", async () => {
     const { resources } = await c.client.listResources();
     expect(resources).toEqual([expect.objectContaining({ uri: APP, name: "app_config", title: "Application settings" })]);
     expect(await readJson(APP)).toEqual({ language: "en", pageSize: 20, theme: "light" });
