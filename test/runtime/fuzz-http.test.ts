@@ -70,4 +70,27 @@ describe("HTTP fuzzing", () => {
     const alive = await modernCall(listening.url, "server/discover");
     expect(alive.final.result.resultType).toBe("complete");
   });
+
+  it("answers hostile traffic inside a legacy session without breaking the session", async () => {
+    const init = await rawRequest(listening.url, {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {} } }),
+    });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": String(init.headers["mcp-session-id"]) };
+    await fc.assert(
+      fc.asyncProperty(hostileLine, async (body) => {
+        const response = await rawRequest(listening.url, { headers, body });
+        expect(response.status).toBeLessThan(500);
+        if (response.status === 202) return;
+        for (const message of messagesOf(response).flat()) {
+          expect(message.jsonrpc).toBe("2.0");
+          if (message.error) expect(KNOWN_CODES.has(message.error.code)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    const ping = await rawRequest(listening.url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id: "after", method: "ping" }) });
+    expect(JSON.parse(ping.body)).toEqual({ jsonrpc: "2.0", id: "after", result: {} });
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
 });
