@@ -81,6 +81,12 @@ export async function measureThroughput(url, plan, { connections, seconds, warmu
 
 /** Exactly `amount` requests (stopped early if it takes longer than `maxSeconds`). */
 export async function sendAmount(url, plan, { connections, amount, maxSeconds }) {
-  const instance = autocannon({ ...autocannonOptions(url, plan, connections), amount, duration: maxSeconds });
-  return summarize(await instance);
+  // autocannon ignores `duration` once `amount` is set, so the time bound is ours.
+  const instance = autocannon({ ...autocannonOptions(url, plan, connections), amount });
+  const watchdog = setTimeout(() => instance.stop(), maxSeconds * 1000);
+  try {
+    return summarize(await instance);
+  } finally {
+    clearTimeout(watchdog);
+  }
 }

@@ -116,7 +116,14 @@ async function rssRows(options) {
         const idle = await running.rss();
         const load = await sendAmount(running.url, plan, { connections: options.rss.connections, amount: options.rss.amount, maxSeconds: options.rss.maxSeconds });
         const after = await running.rss();
-        return { idleBytes: idle, afterBytes: after, requests: load.total, non2xx: load.non2xx, errors: load.errors };
+        const result = { idleBytes: idle, afterBytes: after, requests: load.total, non2xx: load.non2xx, errors: load.errors };
+        const notes = [];
+        if (load.total < options.rss.amount) notes.push(`stopped at the ${options.rss.maxSeconds} s bound after ${load.total} requests`);
+        // Errors here are client-side timeouts of an overloaded server: the RSS reading stays valid.
+        if (load.errors > 0) notes.push(`${load.errors} requests errored or timed out`);
+        if (notes.length > 0) result.note = notes.join("; ");
+        if (load.non2xx > 0) result.failed = `${load.non2xx} non-2xx answers under load`;
+        return result;
       } finally {
         await running.stop();
       }
@@ -234,6 +241,8 @@ function printFailures(report) {
   };
   visit("server", report);
   if (failures.length > 0) console.log(`\nFailures (cells marked FAIL):\n${failures.map((f) => `- ${f}`).join("\n")}`);
+  const notes = Object.entries(report.rss).filter(([, r]) => typeof r?.note === "string").map(([key, r]) => `- RSS ${key}: ${r.note}`);
+  if (notes.length > 0) console.log(`\nNotes:\n${notes.join("\n")}`);
 }
 
 export async function serverSection(options = readOptions()) {
