@@ -134,3 +134,43 @@ describe("line endings and byte-order mark", () => {
     expect(diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(["MCPGEN1101 4:15"]);
   });
 });
+
+describe("hints for keys carried over from the wire format", () => {
+  const base = "mcpgen: 1\nserver: { name: a, version: '1' }\nprotocol: [2026-07-28]\n";
+  it.each([
+    ["tools:\n  a:\n    inputSchema: { type: object }\n", "write the input schema under `input:`"],
+    ["capabilities: { tools: {} }\n", "capabilities are derived from what the manifest declares; remove this key"],
+    ["tools:\n  a:\n    name: a\n", "the name is the key under `tools:` (here `a`); remove `name:`"],
+    ["tools:\n  a:\n    titel: A\n", "did you mean `title`?"],
+  ])("%j", async (extra, hint) => {
+    const { loadManifestText } = await import("../generator/manifest/load.js");
+    const { diagnostics } = loadManifestText(base + extra, "mcp.yaml");
+    expect(diagnostics.map((d) => [d.code, d.hint])).toEqual([["MCPGEN1101", hint]]);
+  });
+});
+
+describe("object-model key names in user schemas", () => {
+  it("treats constructor, toString and __proto__ as ordinary property names", async () => {
+    const { loadManifestText } = await import("../generator/manifest/load.js");
+    const text = [
+      "mcpgen: 1",
+      "server: { name: a, version: '1' }",
+      "protocol: [2026-07-28]",
+      "tools:",
+      "  a:",
+      "    input:",
+      "      type: object",
+      "      constructor: { properties: { x: { type: string } } }",
+      "      properties:",
+      "        toString: { type: string, x-mcp-header: To-String }",
+      "        __proto__: { type: object, properties: { polluted: { type: string } } }",
+      "        constructor: { type: integer }",
+    ].join("\n");
+    const { manifest, diagnostics } = loadManifestText(text, "mcp.yaml");
+    expect(diagnostics).toEqual([]);
+    const props = (manifest?.tools[0]?.inputSchema as { properties: Record<string, unknown> }).properties;
+    expect(Object.keys(props)).toEqual(["toString", "__proto__", "constructor"]);
+    expect(manifest?.tools[0]?.headers).toEqual([{ header: "To-String", path: ["toString"], type: "string" }]);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+});

@@ -54,11 +54,12 @@ export function isSchemaObject(value: unknown): value is Record<string, unknown>
 export function childrenOf(schema: Record<string, unknown>): Child[] {
   const out: Child[] = [];
   for (const [key, value] of Object.entries(schema)) {
-    const single = SINGLE[key];
+    // Own lookups only: a user schema may well have a key called `constructor` or `toString`.
+    const single = Object.hasOwn(SINGLE, key) ? SINGLE[key] : undefined;
     if (single && (isSchemaObject(value) || typeof value === "boolean")) out.push({ segments: [key], schema: value, step: single });
-    const array = ARRAYS[key];
+    const array = Object.hasOwn(ARRAYS, key) ? ARRAYS[key] : undefined;
     if (array && Array.isArray(value)) value.forEach((item, i) => out.push({ segments: [key, i], schema: item, step: array }));
-    const map = MAPS[key];
+    const map = Object.hasOwn(MAPS, key) ? MAPS[key] : undefined;
     if (map && isSchemaObject(value)) {
       for (const [name, sub] of Object.entries(value)) {
         out.push({ segments: [key, name], schema: sub, step: map === "property" ? { kind: "property", name } : map });

@@ -220,7 +220,8 @@ export class SchemaPreparer {
     if ("handle" in node) return this.transformHandle(node, path, state, walk);
     if ("x-mcp-header" in node) this.checkHeader(node, path, state, walk);
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) out[key] = value;
+    // defineProperty: a key named `__proto__` must stay an ordinary key, not change the prototype.
+    for (const [key, value] of Object.entries(node)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     if (typeof node["$ref"] === "string") out["$ref"] = this.rewriteRef(node["$ref"], path, state, walk);
     this.checkPatterns(node, path, state);
     for (const child of childrenOf(node)) {

@@ -38,6 +38,22 @@ function toPath(pointer: string, data: unknown): PathSegment[] {
   return out;
 }
 
+// Keys people carry over from the MCP wire format or other tools, with where they belong here.
+const FAMILIAR_KEYS: Record<string, string> = {
+  inputSchema: "write the input schema under `input:`",
+  outputSchema: "write the output schema under `output:`",
+  capabilities: "capabilities are derived from what the manifest declares; remove this key",
+  serverInfo: "write server identity under `server:`",
+  protocolVersion: "list served revisions under top-level `protocol:`",
+  protocolVersions: "list served revisions under top-level `protocol:`",
+  resourceTemplates: "declare resource templates under top-level `templates:`",
+  websiteUrl: "write the website as `website:`",
+  requestedSchema: "write the elicitation schema as `schema:`",
+  subscribable: "write `subscribe: true`",
+  ttl_ms: "write `ttlMs:`",
+  $schema: "point editors at the schema with a `# yaml-language-server: $schema=…` comment instead",
+};
+
 function allowedKeys(parentSchema: unknown): string[] {
   const props = (parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return props ? Object.keys(props) : [];
@@ -66,7 +82,8 @@ function reportError(error: ErrorObject, data: unknown, reporter: Reporter, unkn
     case "additionalProperties": {
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const keys = allowedKeys(error.parentSchema);
-      const suggestion = didYouMean(key, keys);
+      const named = key === "name" && path.length === 2 && ["tools", "prompts", "resources", "templates", "handles"].includes(String(path[0]));
+      const suggestion = named ? `the name is the key under \`${String(path[0])}:\` (here \`${String(path[1])}\`); remove \`name:\`` : ((Object.hasOwn(FAMILIAR_KEYS, key) ? FAMILIAR_KEYS[key] : undefined) ?? didYouMean(key, keys));
       reporter.report("MCPGEN1101", [...path, key], `unknown key \`${key}\` in ${where}`, suggestion ?? (keys.length > 0 ? `allowed keys here: ${keys.join(", ")}` : "remove it"), { target: "key" });
       return;
     }
