@@ -4,6 +4,7 @@
 // page (URL elicitation: a real elicitation/create on 2025-11-25, an input_required round on
 // 2026-07-28). Forged handles must come back as tool errors the model can read.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createHandleCodec } from "../../packages/runtime/src/index.js";
 import { startHttpExample, type HttpExampleServer } from "../interop/support/example-process.js";
 import { connectSdkClient, sentRequests, textOf, type ConnectedSdkClient, type Era, type SdkClientSetup, type TransportKind } from "../interop/support/sdk-client.js";
 
@@ -187,5 +188,52 @@ describe.each(["legacy", "modern"] as const)("checkout for a client without URL 
     } finally {
       await c.close();
     }
+  });
+});
+
+describe("cart handles under a fixed signing key (MCP_GEN_HANDLE_KEY)", () => {
+  // With the key known, the test can mint handles exactly as the server would, including ones
+  // whose lifetime is already over, without waiting an hour for the manifest's `ttl: 1h`.
+  const key = "interop-test-handle-key-0123456789abcdef";
+  let keyed: HttpExampleServer;
+  let c: ConnectedSdkClient;
+  beforeAll(async () => {
+    keyed = await startHttpExample("shop", { env: { MCP_GEN_HANDLE_KEY: key } });
+    c = await connectSdkClient({ era: "modern", target: { kind: "http", url: keyed.url } });
+  });
+  afterAll(async () => {
+    await c?.close();
+    await keyed?.stop();
+  });
+
+  async function openCartId(): Promise<string> {
+    const opened = await c.client.callTool({ name: "open_cart", arguments: { region: "eu" } });
+    const handle = (opened.structuredContent as { cart: string }).cart;
+    const payload = JSON.parse(Buffer.from(handle.split(".")[2] ?? "", "base64url").toString("utf8")) as { v: unknown };
+    expect(typeof payload.v).toBe("string");
+    return payload.v as string;
+  }
+
+  it("an expired cart handle is a tool error that says so", async () => {
+    const id = await openCartId();
+    const twoHoursAgo = Date.now() - 2 * 3_600_000;
+    const expired = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }, () => twoHoursAgo).mint("cart", id);
+    const result = await c.client.callTool({ name: "add_item", arguments: { cart: expired, sku: "mug" } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result).join(" ")).toMatch(/expired/);
+  });
+
+  it("a handle minted elsewhere with the shared key is accepted (any instance holding the key can verify it)", async () => {
+    const id = await openCartId();
+    const fresh = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", id);
+    const result = await c.client.callTool({ name: "add_item", arguments: { cart: fresh, sku: "mug" } });
+    expect(result.structuredContent).toEqual({ total: { currency: "EUR", cents: 1200 } });
+  });
+
+  it("an authentic handle for a cart this process does not have is refused by the handler", async () => {
+    const ghost = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", "cart-999999");
+    const result = await c.client.callTool({ name: "add_item", arguments: { cart: ghost, sku: "mug" } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toEqual(["this cart no longer exists; open a new one"]);
   });
 });

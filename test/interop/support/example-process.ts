@@ -38,9 +38,20 @@ export interface HttpExampleServer {
   stop(): Promise<void>;
 }
 
-export async function startHttpExample(name: ExampleName, timeoutMs = 20_000): Promise<HttpExampleServer> {
+export interface HttpExampleOptions {
+  /** Extra environment variables for the server (e.g. a fixed MCP_GEN_HANDLE_KEY). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+export async function startHttpExample(name: ExampleName, options: HttpExampleOptions = {}): Promise<HttpExampleServer> {
   assertExampleGenerated(name);
-  const child = spawn(process.execPath, [exampleStartScript(name), "--port", "0"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const child = spawn(process.execPath, [exampleStartScript(name), "--port", "0"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.setEncoding("utf8");
   const url = await new Promise<URL>((resolveUrl, reject) => {
