@@ -41,11 +41,15 @@ function jsonKind(value: unknown): JsonKind | undefined {
 }`,
   },
   {
-    name: "whenKind",
+    name: "byKind",
     deps: ["jsonKind"],
-    source: `/** Applies \`schema\` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, \`Invalid \${kind}\`);
+    source: `/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }`,
   },
   {

@@ -2,7 +2,8 @@
 //
 // DECISION (keywords without `type`): JSON Schema applies e.g. `properties` only when the
 // instance IS an object; any other value passes it (2020-12 core §10.3.2). So without
-// `type`, each constrained kind becomes `whenKind(kind, schema)`: other kinds pass.
+// `type`, the constrained kinds become `byKind({ object: …, string: … })`: a value is
+// checked by the schema of its own kind, and values of other kinds pass.
 // With `type`, the instance must be one of the listed kinds, each checked by its own
 // schema; two kinds where one is "null" read as `.nullable()`.
 
@@ -10,12 +11,12 @@ import { appliesIn } from "../../jsonschema/dialect.js";
 import { emitArray, ARRAY_KEYWORDS } from "./array.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { type ZodExpr, intersectionType, unionType } from "./expr.js";
+import { type ZodExpr, unionType } from "./expr.js";
 import { FORMAT_CHECKERS, UNSUPPORTED_FORMATS } from "./format-helpers.js";
 import { NUMBER_KEYWORDS, emitNumber } from "./number.js";
 import { OBJECT_KEYWORDS, emitObject } from "./object.js";
 import { STRING_KEYWORDS, emitString } from "./string.js";
-import { arrayLiteral, call } from "./writer.js";
+import { arrayLiteral, call, objectLiteral } from "./writer.js";
 
 export type JsonType = "null" | "boolean" | "object" | "array" | "number" | "integer" | "string";
 type ConstrainableKind = "string" | "number" | "object" | "array";
@@ -57,13 +58,9 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
   const declared = declaredTypes(node, at, ctx);
   const constrainedKinds = kindsWithKeywords(node, at, ctx);
   if (declared === undefined) {
-    const parts = constrainedKinds.map((kind) => {
-      const schema = emitKind(kind, node, at, ctx);
-      return { code: call(ctx.helper("whenKind"), [JSON.stringify(kind), schema.code]), type: "unknown" };
-    });
-    if (parts.length === 0) return { expr: undefined, declared, constrained: false };
-    const code = parts.slice(1).reduce((left, right) => call("z.intersection", [left, right.code]), parts[0]!.code);
-    return { expr: { code, type: intersectionType(parts.map((part) => part.type)) }, declared, constrained: true };
+    if (constrainedKinds.length === 0) return { expr: undefined, declared, constrained: false };
+    const entries = constrainedKinds.map((kind) => `${kind}: ${emitKind(kind, node, at, ctx).code}`);
+    return { expr: { code: call(ctx.helper("byKind"), [objectLiteral(entries)]), type: "unknown" }, declared, constrained: true };
   }
   const kinds = declared.filter((type) => !(type === "integer" && declared.includes("number")));
   const arms = kinds.map((type) => emitKind(type, node, at, ctx));

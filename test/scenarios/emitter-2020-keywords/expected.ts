@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** Structural equality of JSON values (JSON Schema "const"/"enum"/"uniqueItems"). */
@@ -175,34 +179,32 @@ export const BillingSchema = z.looseObject({
 })
   .refine(dependentRequired({ "credit_card": ["billing_address"] }), "Missing dependent property")
   .refine(dependentSchemas([
-    ["name", whenKind(
-      "object",
-      z.looseObject({
-        name: whenKind(
-          "string",
-          z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
-        ).optional(),
+    ["name", byKind({
+      object: z.looseObject({
+        name: byKind({
+          string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+        }).optional(),
       }),
-    )],
+    })],
   ]), "Invalid dependent schema");
 export type Billing = z.infer<typeof BillingSchema>;
 
 export const ClosedSchema = z.intersection(
   z.looseObject({ a: z.string().optional() }),
-  whenKind("object", z.looseObject({ b: integer().optional() })),
+  byKind({ object: z.looseObject({ b: integer().optional() }) }),
 )
   .refine(unevaluated({ names: ["a", "b"] }, false, undefined), "Unevaluated properties or items are not allowed");
 export type Closed = z.infer<typeof ClosedSchema>;
 
 export const ClosedAnyOfSchema = z.union([
-  whenKind("object", z.looseObject({ x: z.string() })),
-  whenKind("object", z.looseObject({ y: z.number() })),
+  byKind({ object: z.looseObject({ x: z.string() }) }),
+  byKind({ object: z.looseObject({ y: z.number() }) }),
 ])
   .refine(unevaluated(
     {
       branches: [
-        { when: whenKind("object", z.looseObject({ x: z.string() })), evaluation: { names: ["x"] } },
-        { when: whenKind("object", z.looseObject({ y: z.number() })), evaluation: { names: ["y"] } },
+        { when: byKind({ object: z.looseObject({ x: z.string() }) }), evaluation: { names: ["x"] } },
+        { when: byKind({ object: z.looseObject({ y: z.number() }) }), evaluation: { names: ["y"] } },
       ],
     },
     false,
@@ -212,23 +214,21 @@ export type ClosedAnyOf = z.infer<typeof ClosedAnyOfSchema>;
 
 export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), postal: z.string().optional() })
   .refine(ifThenElse(
-    whenKind("object", z.looseObject({ country: z.literal("US").optional() })),
-    whenKind(
-      "object",
-      z.looseObject(
-        { postal: whenKind("string", z.string().regex(new RegExp("^[0-9]{5}$", "u"))).optional() },
+    byKind({ object: z.looseObject({ country: z.literal("US").optional() }) }),
+    byKind({
+      object: z.looseObject(
+        { postal: byKind({ string: z.string().regex(new RegExp("^[0-9]{5}$", "u")) }).optional() },
       ),
-    ),
-    whenKind(
-      "object",
-      z.looseObject({
-        postal: whenKind("string", z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u"))).optional(),
+    }),
+    byKind({
+      object: z.looseObject({
+        postal: byKind({ string: z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u")) }).optional(),
       }),
-    ),
+    }),
   ), "Failed the if/then/else condition");
 export type Conditional = z.infer<typeof ConditionalSchema>;
 
-export const ExtendsClosedSchema = z.intersection(whenKind("object", z.looseObject({ extra: z.boolean().optional() })), BaseSchema)
+export const ExtendsClosedSchema = z.intersection(byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }), BaseSchema)
   .refine(unevaluated({ names: ["extra", "id"] }, z.string(), undefined), "Unevaluated properties or items are not allowed");
 export type ExtendsClosed = z.infer<typeof ExtendsClosedSchema>;
 
@@ -266,7 +266,7 @@ export const TagsSchema = z.array(z.string())
   .refine(containsCount(z.literal("urgent"), 1, 2), "Wrong number of matching items");
 export type Tags = z.infer<typeof TagsSchema>;
 
-export const TrailingNumbersSchema = whenKind("array", z.tuple([z.string().optional()], z.unknown()))
+export const TrailingNumbersSchema = byKind({ array: z.tuple([z.string().optional()], z.unknown()) })
   .refine(unevaluated({ prefixItems: 1 }, undefined, z.number()), "Unevaluated properties or items are not allowed");
 export type TrailingNumbers = z.infer<typeof TrailingNumbersSchema>;
 

@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** String length in code points, as JSON Schema counts it (a surrogate pair is one). */
@@ -85,12 +89,11 @@ export const ClosedSchema = z.strictObject({ a: z.string().optional() });
 export type Closed = z.infer<typeof ClosedSchema>;
 
 export const NamesSchema = z.looseObject({})
-  .refine(keysMatch(whenKind(
-    "string",
-    z.string()
+  .refine(keysMatch(byKind({
+    string: z.string()
       .refine((text) => codePointLength(text) <= 8, "Too long: more than 8 characters")
       .regex(new RegExp("^[a-z_]+$", "u")),
-  )), "Invalid property name")
+  })), "Invalid property name")
   .refine(propertyCount(1, 3), "Wrong number of properties");
 export type Names = z.infer<typeof NamesSchema>;
 
@@ -111,11 +114,10 @@ export const PatternedSchema = z.looseObject({ id: z.string().optional() })
   ), "Invalid property");
 export type Patterned = z.infer<typeof PatternedSchema>;
 
-export const PatternedOpenSchema = whenKind(
-  "object",
-  z.looseObject({})
+export const PatternedOpenSchema = byKind({
+  object: z.looseObject({})
     .refine(otherProperties([], [[new RegExp("^[a-z]+$", "u"), integer()]], undefined), "Invalid property"),
-);
+});
 export type PatternedOpen = z.infer<typeof PatternedOpenSchema>;
 
 export const PatternedTypedRestSchema = z.looseObject({})

@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** String length in code points, as JSON Schema counts it (a surrogate pair is one). */
@@ -81,7 +85,7 @@ export type Contains = z.infer<typeof ContainsSchema>;
 
 export const DependenciesSchema = z.looseObject({})
   .refine(dependentRequired({ "a": ["b"] }), "Missing dependent property")
-  .refine(dependentSchemas([["c", whenKind("object", z.looseObject({ d: z.unknown() }))]]), "Invalid dependent schema");
+  .refine(dependentSchemas([["c", byKind({ object: z.looseObject({ d: z.unknown() }) })]]), "Invalid dependent schema");
 export type Dependencies = z.infer<typeof DependenciesSchema>;
 
 /** 2020-12 keywords mean nothing in draft-07 (ajv ignores them). */
@@ -104,10 +108,9 @@ export const ThingSchema = z.string().refine((text) => codePointLength(text) <= 
 export type Thing = z.infer<typeof ThingSchema>;
 
 export const RefWithSiblingSchema = z.intersection(
-  whenKind(
-    "string",
-    z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
-  ),
+  byKind({
+    string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+  }),
   ThingSchema,
 );
 export type RefWithSibling = z.infer<typeof RefWithSiblingSchema>;

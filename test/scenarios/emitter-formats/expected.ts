@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /**
@@ -275,7 +279,7 @@ export const TimeSchema = z.string().refine(isTime, "Invalid time");
 export type Time = z.infer<typeof TimeSchema>;
 
 /** format without type applies to strings only. */
-export const UntypedUriSchema = whenKind("string", z.string().refine(isUri, "Invalid uri"));
+export const UntypedUriSchema = byKind({ string: z.string().refine(isUri, "Invalid uri") });
 /** format without type applies to strings only. */
 export type UntypedUri = z.infer<typeof UntypedUriSchema>;
 

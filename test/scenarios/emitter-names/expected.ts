@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** Structural equality of JSON values (JSON Schema "const"/"enum"/"uniqueItems"). */
@@ -88,7 +92,7 @@ export type TildeName = z.infer<typeof TildeNameSchema>;
 
 export const UsesErrorSchema = z.intersection(
   ErrorSchema,
-  whenKind("object", z.looseObject({ code: z.literal(-32602).optional() })),
+  byKind({ object: z.looseObject({ code: z.literal(-32602).optional() }) }),
 );
 export type UsesError = z.infer<typeof UsesErrorSchema>;
 

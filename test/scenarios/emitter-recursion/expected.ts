@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** Structural equality of JSON values (JSON Schema "const"/"enum"/"uniqueItems"). */
@@ -248,10 +252,9 @@ export const EverythingSchema: z.ZodType<Everything> = z.lazy(() =>
     list: z.array(EverythingSchema).min(1).refine(allUnique, "Items must be unique").optional(),
     anything: z.unknown(),
     nothing: z.never().optional(),
-    untyped: whenKind(
-      "string",
-      z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
-    ).optional(),
+    untyped: byKind({
+      string: z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
+    }).optional(),
     negated: z.unknown().refine(notMatching(z.string()), "Must not match the 'not' schema").optional(),
     nullOnly: z.null().optional(),
   }),

@@ -18,9 +18,13 @@ function jsonKind(value: unknown): JsonKind | undefined {
   return kind === "boolean" || kind === "number" || kind === "string" || kind === "object" ? kind : undefined;
 }
 
-/** Applies `schema` only to values of one JSON kind; other kinds pass (keywords without "type"). */
-function whenKind(kind: JsonKind, schema: z.ZodType) {
-  return z.unknown().refine((value) => jsonKind(value) !== kind || schema.safeParse(value).success, `Invalid ${kind}`);
+/** Checks a value with the schema given for its JSON kind; other kinds pass (keywords without "type"). */
+function byKind(schemas: { readonly [K in JsonKind]?: z.ZodType }) {
+  return z.unknown().refine((value) => {
+    const kind = jsonKind(value);
+    const schema = kind === undefined ? undefined : schemas[kind];
+    return schema === undefined || schema.safeParse(value).success;
+  }, "Invalid value");
 }
 
 /** String length in code points, as JSON Schema counts it (a surrogate pair is one). */
@@ -40,19 +44,12 @@ function codePointLength(text: string): number {
 export const AnyValueSchema = z.unknown();
 export type AnyValue = z.infer<typeof AnyValueSchema>;
 
-export const KeywordsWithoutTypeSchema = z.intersection(
-  z.intersection(
-    z.intersection(
-      whenKind(
-        "string",
-        z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
-      ),
-      whenKind("number", z.number().gte(5)),
-    ),
-    whenKind("object", z.looseObject({ a: z.unknown() })),
-  ),
-  whenKind("array", z.array(z.unknown()).min(1)),
-);
+export const KeywordsWithoutTypeSchema = byKind({
+  string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+  number: z.number().gte(5),
+  object: z.looseObject({ a: z.unknown() }),
+  array: z.array(z.unknown()).min(1),
+});
 export type KeywordsWithoutType = z.infer<typeof KeywordsWithoutTypeSchema>;
 
 export const NoValueSchema = z.never();
