@@ -4,6 +4,7 @@ import { compileInMemory } from "../build/compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticsText } from "../diagnostics/format.js";
+import { emitClientModule } from "../emit/client/client-module.js";
 import { emitHandlersModule } from "../emit/server/handlers-module.js";
 import { emitSchemasModule } from "../emit/server/schemas-module.js";
 import { emitServerModule } from "../emit/server/server-module.js";
@@ -86,12 +87,14 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   const schemaNames = exportedSchemas(schemas.code);
   const handlers = emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`));
   const server = emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemaNames);
+  const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`));
   const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, exportedTypes(handlers));
 
   const sources = new Map([
     ["src/schemas.ts", await formatTypeScript(schemas.code)],
     ["src/handlers.ts", await formatTypeScript(handlers)],
     ["src/server.ts", await formatTypeScript(server)],
+    ["src/client.ts", await formatTypeScript(client)],
     ["src/index.ts", await formatTypeScript(index)],
   ]);
   const compiled = compileInMemory(outDir, sources);

@@ -50,6 +50,8 @@ export function indexModule(header: string, schemaNames: readonly string[], hand
   const lines = [
     header.trimEnd(),
     `export { createServer } from "./server.js";`,
+    `export { connect } from "./client.js";`,
+    `export type { Client } from "./client.js";`,
     `export type { ${handlerTypes.join(", ")} } from "./handlers.js";`,
   ];
   if (schemaNames.length > 0) lines.push(`export { ${schemaNames.join(", ")} } from "./schemas.js";`);

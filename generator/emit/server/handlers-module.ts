@@ -1,5 +1,5 @@
 import type { InputRequest, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
-import { answerType, contextType, jsdoc, pascal, promptArgumentsType, toolInputType, toolOutputType } from "./naming.js";
+import { answerType, contextType, jsdoc, promptArgumentsType, templateVariablesType, toolInputType, toolOutputType } from "./naming.js";
 
 /** The TS type of one `ctx.ask.<key>()` helper. */
 function askSignature(owner: string, request: InputRequest): string {
@@ -69,12 +69,12 @@ function resourceMember(resource: Resource, context: string): string {
 }
 
 function templateMember(template: ResourceTemplate, context: string): string {
-  const variables = template.variables.map((v) => `${JSON.stringify(v.name)}: string`).join("; ");
+  const variables = templateVariablesType(template);
   const completable = template.variables.filter((v) => v.complete).map((v) => v.name);
   return (
     `${jsdoc([`Resource template \`${template.uriTemplate}\`${template.title ? ` (${template.title})` : ""}.`, template.description], 4)}` +
     `    ${template.identifier}: {\n` +
-    `      read(uri: string, variables: { ${variables} }, ctx: ${context}): Awaitable<ReadResult>;\n` +
+    `      read(uri: string, variables: ${variables}, ctx: ${context}): Awaitable<ReadResult>;\n` +
     completeMember(completable, 6) +
     `    };`
   );

@@ -1,4 +1,4 @@
-import type { InputRequest, Manifest, Prompt, Tool } from "../../manifest/ir.js";
+import type { InputRequest, Manifest, Prompt, ResourceTemplate, Tool } from "../../manifest/ir.js";
 
 /** `addNote` → `AddNote`: type names derive from the loader's (collision-checked) identifiers. */
 export function pascal(identifier: string): string {
@@ -29,4 +29,18 @@ export function jsdoc(lines: readonly (string | undefined)[], indent = 0): strin
 
 export function hasHandles(manifest: Manifest): boolean {
   return manifest.handles.length > 0;
+}
+
+/**
+ * The TS object type of a template's variables. Variables of form-style and fragment expressions
+ * (`{?q}`, `{&q}`, `{;p}`, `{#f}`) may be absent from a URI, so they are optional; the rest are
+ * path segments that every matching URI has (RFC 6570 §3.2).
+ */
+export function templateVariablesType(template: ResourceTemplate): string {
+  const optional = new Set<string>();
+  for (const match of template.uriTemplate.matchAll(/\{([?&;#])([^}]*)\}/g)) {
+    for (const spec of match[2]!.split(",")) optional.add(spec.replace(/(\*|:\d+)$/, ""));
+  }
+  const fields = template.variables.map((v) => `${JSON.stringify(v.name)}${optional.has(v.name) ? "?" : ""}: string`);
+  return `{ ${fields.join("; ")} }`;
 }

@@ -1,5 +1,5 @@
 import type { CacheHint, InputRequest, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
-import { answerType, contextType, literal, promptArgumentsType, toolInputType } from "./naming.js";
+import { answerType, contextType, literal, promptArgumentsType, templateVariablesType, toolInputType } from "./naming.js";
 
 type Json = Record<string, unknown>;
 
@@ -132,7 +132,7 @@ function resourceEntry(resource: Resource, handles: boolean): string {
 }
 
 function templateEntry(template: ResourceTemplate, handles: boolean): string {
-  const variables = `{ ${template.variables.map((v) => `${JSON.stringify(v.name)}: string`).join("; ")} }`;
+  const variables = templateVariablesType(template);
   const completable = template.variables.some((v) => v.complete);
   return (
     `    {\n` +

@@ -21,6 +21,8 @@ export interface ZodExpr {
   readonly literal?: string | number | boolean | null;
   /** True only for a bare `z.unknown()`: the neutral element of an intersection. */
   readonly isUnknown?: boolean;
+  /** Set when the expression is exactly `z.union([...arms])` (an enclosing anyOf may flatten it). */
+  readonly unionArms?: readonly ZodExpr[];
 }
 
 export const UNKNOWN: ZodExpr = { code: "z.unknown()", type: "unknown", isUnknown: true };

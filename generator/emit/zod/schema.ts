@@ -39,6 +39,7 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
   }
 
   const parts: ZodExpr[] = [];
+  if (node["$ref"] !== undefined) parts.push(emitRef(node["$ref"], at, ctx));
   const typed = emitTyped(node, at, ctx);
   // With nothing but `type` beside them, `enum`/`const` values of other types can never
   // match: filtering them at generation time keeps the schema a plain literal set.
@@ -48,7 +49,6 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
   if (typed.expr !== undefined && !absorbType) parts.push(typed.expr);
   if (node["const"] !== undefined) parts.push(emitConst(node, ctx, allowed));
   if (node["enum"] !== undefined) parts.push(emitEnum(node, at, ctx, allowed));
-  if (node["$ref"] !== undefined) parts.push(emitRef(node["$ref"], at, ctx));
   if (node["allOf"] !== undefined) parts.push(...emitAllOf(node["allOf"], at, ctx));
   if (node["anyOf"] !== undefined) parts.push(emitUnion("anyOf", node["anyOf"], at, ctx));
   if (node["oneOf"] !== undefined) parts.push(emitUnion("oneOf", node["oneOf"], at, ctx));

@@ -73,7 +73,11 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
     return { expr: { code: `${other.code}.nullable()`, type: unionType([other.type, "null"]) }, declared, constrained };
   }
   return {
-    expr: { code: call("z.union", [arrayLiteral(arms.map((arm) => arm.code))]), type: unionType(arms.map((arm) => arm.type)) },
+    expr: {
+      code: call("z.union", [arrayLiteral(arms.map((arm) => arm.code))]),
+      type: unionType(arms.map((arm) => arm.type)),
+      unionArms: arms,
+    },
     declared,
     constrained,
   };

@@ -23,15 +23,19 @@ export function emitUnion(
     ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, keyword, `${keyword} must be a non-empty array (ajv rejects the schema)`);
     return NEVER;
   }
-  const exprs = arms.map((arm, i) => emitSchema(arm, [...at, keyword, String(i)], ctx));
-  if (exprs.length === 1) return exprs[0]!;
+  const emitted = arms.map((arm, i) => emitSchema(arm, [...at, keyword, String(i)], ctx));
+  if (emitted.length === 1) return emitted[0]!;
+  // anyOf [A, union(B, C)] accepts exactly what union(A, B, C) accepts: flatten. (Not for
+  // oneOf: "exactly one of A, B∪C" differs from "exactly one of A, B, C".)
+  const exprs = keyword === "anyOf" ? emitted.flatMap((expr) => expr.unionArms ?? [expr]) : emitted;
   const type = unionType(exprs.map((expr) => expr.type));
   const list = arrayLiteral(exprs.map((expr) => expr.code));
   const discriminator = discriminatorOf(exprs);
   if (discriminator !== undefined) {
     return { code: call("z.discriminatedUnion", [JSON.stringify(discriminator), list]), type };
   }
-  return { code: call(keyword === "anyOf" ? "z.union" : "z.xor", [list]), type };
+  if (keyword === "anyOf") return { code: call("z.union", [list]), type, unionArms: exprs };
+  return { code: call("z.xor", [list]), type };
 }
 
 /** The property every arm requires as a distinct string literal, if there is one. */

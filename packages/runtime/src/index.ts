@@ -152,3 +152,4 @@ export { toCallToolResult, toolError } from "./generated/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated/tool-results.js";
 export { serveFromArgv } from "./generated/serve-from-argv.js";
 export type { ServeFromArgvResult } from "./generated/serve-from-argv.js";
+export { expandUriTemplate } from "./generated/uri-expand.js";
