@@ -35,4 +35,14 @@ describe("handles", () => {
     now = 1_001;
     expect(reason(() => codec.open("cart", cart))).toBe("expired");
   });
+
+  it("binds handles to the minting caller when one is given", () => {
+    const codec = createHandleCodec(key, kinds);
+    const mine = codec.mint("cart", 1, "alice");
+    expect(codec.open("cart", mine, "alice")).toBe(1);
+    expect(reason(() => codec.open("cart", mine, "bob"))).toBe("wrong_caller");
+    expect(reason(() => codec.open("cart", mine))).toBe("wrong_caller");
+    expect(codec.open("cart", codec.mint("cart", 2), "bob")).toBe(2);
+  });
 });
+

@@ -169,7 +169,7 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     }
     const message = inbound.message;
     if (!STREAMED_LEGACY_METHODS.has(message.method)) {
-      const body = await entry.session.handleRequest(message, { send: () => {}, closeStream: () => {} });
+      const body = await entry.session.handleRequest(message, { send: () => {}, closeStream: () => {}, headers: (name) => request.header(name) });
       return responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
     }
     const stream = new ResumableStream(randomBytes(9).toString("base64url"));
@@ -178,6 +178,7 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     const channel: LegacyChannel = {
       send: (outbound: JsonRpcMessage) => stream.send(JSON.stringify(outbound)),
       closeStream: () => stream.detach(),
+      headers: (name) => request.header(name),
     };
     stream.finish(await entry.session.handleRequest(message, channel));
   }

@@ -3,15 +3,16 @@
 // of fresh closures, keeps allocation (and GC) per tools/call small.
 import type { LogLevel } from "../era/envelope.js";
 import type { Era } from "../era/revisions.js";
-import type { HandleCodec } from "../handles/handles.js";
+import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { HandlerContext, ServerControl } from "./definition.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
 class RequestContext implements HandlerContext {
-  readonly handles: HandleCodec;
   readonly server: ServerControl;
+  private readonly codec: HandleCodec;
+  private boundHandles: HandleCodec | undefined;
   readonly inputs: InputChannel;
   private readonly scope: CallScope;
   private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
@@ -20,7 +21,7 @@ class RequestContext implements HandlerContext {
   constructor(scope: CallScope, declarations: Readonly<Record<string, InputRequestDeclaration>>, handles: HandleCodec, server: ServerControl) {
     this.scope = scope;
     this.declarations = declarations;
-    this.handles = handles;
+    this.codec = handles;
     this.server = server;
     this.inputs = scope.openInputs(declarations);
   }
@@ -45,6 +46,9 @@ class RequestContext implements HandlerContext {
   }
   get signal(): AbortSignal {
     return this.scope.cancellation.signal;
+  }
+  get handles(): HandleCodec {
+    return (this.boundHandles ??= bindHandleCodec(this.codec, this.scope.caller));
   }
   get state(): unknown {
     return this.inputs.state;

@@ -20,6 +20,7 @@ import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/se
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
+import type { ServerOptions } from "./options.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
@@ -27,10 +28,13 @@ import type { CallScope, InputChannel } from "./scope.js";
 export interface LegacyChannel {
   send(message: JsonRpcMessage): void;
   closeStream(): void;
+  /** Request headers (HTTP only), for ServerOptions.callerOf. */
+  headers?: (lowerCaseName: string) => string | undefined;
 }
 
 export interface LegacyHost extends OperationHost {
   clientRequestTimeoutMs: number;
+  callerOf: ServerOptions["callerOf"];
 }
 
 interface PendingClientRequest {
@@ -248,6 +252,7 @@ export class LegacySession {
       params,
       clientCapabilities: this.clientCapabilities,
       clientInfo: this.clientInfo,
+      caller: this.host.callerOf?.({ headers: channel.headers, clientInfo: this.clientInfo }),
       cancellation,
       progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
       shouldLog: (level) => this.logLevel === undefined || logLevelRank(level) >= logLevelRank(this.logLevel),

@@ -13,10 +13,12 @@ import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
+import type { ServerOptions } from "./options.js";
 import type { CallScope } from "./scope.js";
 
 export interface ModernHost extends OperationHost, ListenHost {
   stateCodec: RequestStateCodec;
+  callerOf: ServerOptions["callerOf"];
 }
 
 export interface ModernExchange {
@@ -78,6 +80,7 @@ function modernScope(host: ModernHost, request: JsonRpcRequest, envelope: Envelo
     params,
     clientCapabilities: envelope.clientCapabilities,
     clientInfo: envelope.clientInfo,
+    caller: host.callerOf?.({ headers: exchange.headers, clientInfo: envelope.clientInfo }),
     cancellation: exchange.cancellation,
     progressToken: envelope.progressToken,
     // Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging).
@@ -155,8 +158,4 @@ function internalError(host: ModernHost, error: unknown): RpcError {
   return new RpcError(INTERNAL_ERROR, "Internal error");
 }
 
-/** Modern clients send no notifications over HTTP that need handling; they are accepted (202). */
-export function acceptModernNotification(): Reply {
-  return { status: 202 };
-}
 

@@ -76,7 +76,7 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       const value = rawArgs[argument];
       if (value === undefined) continue;
       try {
-        host.handles.open(kind, value);
+        host.handles.open(kind, value, scope.caller);
       } catch (error) {
         if (error instanceof HandleError) return { body: textError(`Invalid ${kind} handle in '${argument}': ${error.message}`) };
         throw error;

@@ -25,6 +25,11 @@ export interface ServerOptions {
   /** HMAC key for handles (≥ 32 bytes). Default: env MCP_GEN_HANDLE_KEY, else a per-process random key. */
   handleKey?: string | Uint8Array;
   limits?: ServerLimits;
+  /**
+   * Names the caller a request acts for (e.g. from an Authorization header checked upstream).
+   * Handles minted while serving a caller only open for that caller. Default: unbound handles.
+   */
+  callerOf?: (request: { headers: ((lowerCaseName: string) => string | undefined) | undefined; clientInfo: Record<string, unknown> | undefined }) => string | undefined;
   /** Host/Origin validation for the HTTP transports. */
   hostGuard?: HostGuardOptions;
   /** Receives errors thrown by handlers (never sent to clients in detail). */

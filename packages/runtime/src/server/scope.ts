@@ -25,6 +25,8 @@ export interface CallScope {
   readonly params: JsonObject;
   readonly clientCapabilities: JsonObject;
   readonly clientInfo: JsonObject | undefined;
+  /** Principal handles are bound to (from ServerOptions.callerOf); undefined = unbound. */
+  readonly caller: string | undefined;
   readonly cancellation: Cancellation;
   readonly progressToken: string | number | undefined;
   shouldLog(level: LogLevel): boolean;

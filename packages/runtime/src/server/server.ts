@@ -7,7 +7,7 @@ import { resolveSigningKey } from "../mrtr/signing-key.js";
 import { ChangeBus } from "../subscriptions/event-bus.js";
 import { compileDefinition, type CompiledServer } from "./compile.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
-import { LegacySession } from "./legacy-session.js";
+import { LegacySession, type LegacyHost } from "./legacy-session.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
 import { DEFAULT_MAX_BODY_BYTES, type ServerOptions } from "./options.js";
 
@@ -22,7 +22,7 @@ export interface McpServer extends ServerControl {
   /** Ends open listen streams gracefully and closes legacy sessions. */
   close(): void;
   /** @internal shared by the transports */
-  readonly host: ModernHost & { clientRequestTimeoutMs: number };
+  readonly host: ModernHost & LegacyHost;
 }
 
 export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
@@ -57,6 +57,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     listens: { active: 0 },
     closing,
     clientRequestTimeoutMs: options.limits?.clientRequestTimeoutMs ?? 10 * 60_000,
+    callerOf: options.callerOf,
   };
   return {
     ...control,
