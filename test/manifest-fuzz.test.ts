@@ -27,6 +27,7 @@ type Edit =
   | { kind: "deleteKey"; pick: number }
   | { kind: "retype"; pick: number; value: unknown }
   | { kind: "renameKey"; pick: number; suffix: string }
+  | { kind: "objectModelKey"; pick: number; name: string }
   | { kind: "junk"; at: number; text: string }
   | { kind: "truncate"; at: number }
   | { kind: "dropLine"; pick: number }
@@ -38,6 +39,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant("deleteKey" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("retype" as const), pick: fc.nat(), value: anyValue }),
   fc.record({ kind: fc.constant("renameKey" as const), pick: fc.nat(), suffix: fc.string({ maxLength: 4 }) }),
+  fc.record({ kind: fc.constant("objectModelKey" as const), pick: fc.nat(), name: fc.constantFrom("constructor", "__proto__", "toString", "hasOwnProperty", "valueOf") }),
   fc.record({ kind: fc.constant("junk" as const), at: fc.nat(), text: junkText }),
   fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
   fc.record({ kind: fc.constant("dropLine" as const), pick: fc.nat() }),
@@ -79,6 +81,7 @@ function applyEdit(text: string, e: Edit): string {
           if (isMap(holder) && holder.items.includes(pair as never)) holder.items.splice(holder.items.indexOf(pair as never), 1);
         }
       } else if (e.kind === "retype") pair.value = doc.createNode(e.value) as Node;
+      else if (e.kind === "objectModelKey") pair.key = doc.createNode(e.name) as Node;
       else pair.key = doc.createNode(`${String((pair.key as { value?: unknown })?.value ?? "")}${e.suffix}`) as Node;
       try {
         return doc.toString();
