@@ -61,4 +61,25 @@ describe("stdio transport", () => {
     peer.send({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "ask_name", arguments: {}, _meta: envelope({}, { elicitation: {} }) } });
     expect((await peer.waitFor((m) => m.id === 12)).result.resultType).toBe("input_required");
   });
+
+  it("runs subscriptions/listen on the shared pipe until notifications/cancelled", async () => {
+    peer.send({ jsonrpc: "2.0", id: "L", method: "subscriptions/listen", params: { notifications: { toolsListChanged: true }, _meta: envelope() } });
+    const ack = await peer.waitFor((m) => m.method === "notifications/subscriptions/acknowledged");
+    expect(ack.params._meta["io.modelcontextprotocol/subscriptionId"]).toBe("L");
+    peer.send({ jsonrpc: "2.0", id: 20, method: "tools/call", params: { name: "trigger", arguments: {}, _meta: envelope() } });
+    // The legacy session opened earlier on this pipe gets its own unsolicited copy (no _meta).
+    const stamped = (m: any) => m.method === "notifications/tools/list_changed" && m.params?._meta?.["io.modelcontextprotocol/subscriptionId"] === "L";
+    await peer.waitFor(stamped);
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "L", _meta: envelope() } });
+    await new Promise((r) => setTimeout(r, 100));
+    const countStamped = () => peer.lines.filter((l) => stamped(JSON.parse(l))).length;
+    const before = countStamped();
+    peer.send({ jsonrpc: "2.0", id: 21, method: "tools/call", params: { name: "trigger", arguments: {}, _meta: envelope() } });
+    await peer.waitFor((m) => m.id === 21);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(countStamped()).toBe(before);
+    expect(peer.lines.filter((l) => l.includes("tools/list_changed")).length).toBeGreaterThan(before);
+    expect(peer.lines.some((l) => JSON.parse(l).id === "L")).toBe(false);
+  });
 });
+
