@@ -16,7 +16,7 @@ export function formatPath(path: JsonPath): string {
   return out;
 }
 
-/** Decodes an ajv instancePath (JSON Pointer, RFC 6901) into segments; array indexes become numbers when `isArrayAt` says so. */
+/** Decodes an ajv instancePath (JSON Pointer, RFC 6901) into string segments; callers that know the data turn list indexes into numbers. */
 export function pointerToPath(pointer: string): string[] {
   if (pointer === "") return [];
   return pointer
