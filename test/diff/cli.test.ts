@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { Command } from "commander";
+import { registerDiffCommand } from "../../generator/commands/diff.js";
 import { PACKAGE_ROOT } from "../../generator/paths.js";
 
 const TESTDATA = join(import.meta.dirname, "testdata");
@@ -51,19 +53,12 @@ describe("mcp-gen diff (CLI)", () => {
     expect(added).toEqual(["notifications/subscriptions/acknowledged", "server/discover", "subscriptions/listen"]);
   });
 
-  it("--fail-on breaking exits 1 when a breaking change exists, 0 when only compatible ones do", () => {
-    const breaking = join(TESTDATA, "input_required_property_added");
-    expect(mcpGen(join(breaking, "old.yaml"), join(breaking, "new.yaml"), "--fail-on", "breaking").status).toBe(1);
-    expect(mcpGen(join(breaking, "old.yaml"), join(breaking, "new.yaml")).status).toBe(0);
-    const compatible = join(TESTDATA, "input_optional_property_added");
-    expect(mcpGen(join(compatible, "old.yaml"), join(compatible, "new.yaml"), "--fail-on", "breaking").status).toBe(0);
-    expect(mcpGen(join(compatible, "old.yaml"), join(compatible, "new.yaml"), "--fail-on", "warning").status).toBe(0);
-  });
-
-  it("--fail-on warning also fails on warnings", () => {
-    const warning = join(TESTDATA, "input_schema_undecidable");
-    expect(mcpGen(join(warning, "old.yaml"), join(warning, "new.yaml"), "--fail-on", "breaking").status).toBe(0);
-    expect(mcpGen(join(warning, "old.yaml"), join(warning, "new.yaml"), "--fail-on", "warning").status).toBe(1);
+  it("--fail-on: exit 1 exactly when a change at that level or worse exists", () => {
+    const pair = (rule: string) => [join(TESTDATA, rule, "old.yaml"), join(TESTDATA, rule, "new.yaml")] as const;
+    expect(mcpGen(...pair("input_required_property_added"), "--fail-on", "breaking").status).toBe(1);
+    expect(mcpGen(...pair("input_optional_property_added"), "--fail-on", "warning").status).toBe(0);
+    expect(mcpGen(...pair("input_schema_undecidable"), "--fail-on", "breaking").status).toBe(0);
+    expect(mcpGen(...pair("input_schema_undecidable"), "--fail-on", "warning").status).toBe(1);
   });
 
   it("a revision against itself: no changes, exit 0 even with --fail-on warning", () => {
@@ -90,11 +85,10 @@ describe("mcp-gen diff (CLI)", () => {
     for (const r of json.rules) expect(text).toContain(r.id);
   });
 
-  it("user errors: unknown revision, missing argument, mixed sides, broken manifest; exit 1 without a stack trace", () => {
+  it("user errors: unknown revision, mixed sides, broken manifest; exit 1 without a stack trace", () => {
     const unknown = mcpGen("2024-10-07", "2025-11-25");
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("MCPGEN2001");
-    expect(mcpGen("2025-11-25").stderr).toContain("MCPGEN2005");
     const mixed = mcpGen("2025-11-25", join(TESTDATA, "tool_added", "old.yaml"));
     expect(mixed.status).toBe(1);
     expect(mixed.stderr).toContain("MCPGEN2004");
@@ -105,6 +99,16 @@ describe("mcp-gen diff (CLI)", () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("MCPGEN2003");
     expect(bad.stderr).not.toMatch(/\n\s+at /);
-    expect(mcpGen("2025-11-25", "2026-07-28", "--format", "xml").stderr).toContain("MCPGEN2006");
+  });
+
+  it("argument and option errors are user errors (in-process, the registered command)", async () => {
+    const run = (...args: string[]) => {
+      const program = new Command("mcp-gen").exitOverride();
+      registerDiffCommand(program);
+      return program.parseAsync(["node", "mcp-gen", "diff", ...args]);
+    };
+    await expect(run("2025-11-25")).rejects.toMatchObject({ code: "MCPGEN2005" });
+    await expect(run("2025-11-25", "2026-07-28", "--format", "xml")).rejects.toMatchObject({ code: "MCPGEN2006" });
+    await expect(run("2025-11-25", "2026-07-28", "--fail-on", "info")).rejects.toMatchObject({ code: "MCPGEN2006" });
   });
 });
