@@ -46,6 +46,7 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     const cutoff = Date.now() - idleMs;
     for (const [id, entry] of sessions) {
       if (entry.session.lastActivity < cutoff) {
+        entry.standalone?.end();
         entry.session.close();
         sessions.delete(id);
       }
