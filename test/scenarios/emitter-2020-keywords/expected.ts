@@ -228,7 +228,7 @@ export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), 
   ), "Failed the if/then/else condition");
 export type Conditional = z.infer<typeof ConditionalSchema>;
 
-export const ExtendsClosedSchema = z.intersection(byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }), BaseSchema)
+export const ExtendsClosedSchema = z.intersection(BaseSchema, byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }))
   .refine(unevaluated({ names: ["extra", "id"] }, z.string(), undefined), "Unevaluated properties or items are not allowed");
 export type ExtendsClosed = z.infer<typeof ExtendsClosedSchema>;
 

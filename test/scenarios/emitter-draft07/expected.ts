@@ -108,10 +108,10 @@ export const ThingSchema = z.string().refine((text) => codePointLength(text) <= 
 export type Thing = z.infer<typeof ThingSchema>;
 
 export const RefWithSiblingSchema = z.intersection(
+  ThingSchema,
   byKind({
     string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
   }),
-  ThingSchema,
 );
 export type RefWithSibling = z.infer<typeof RefWithSiblingSchema>;
 

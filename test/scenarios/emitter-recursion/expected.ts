@@ -176,7 +176,10 @@ export const OperationSchema: z.ZodType<Operation> = z.lazy(() =>
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export const JsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([
-    z.union([z.null(), z.boolean(), z.number(), z.string()]),
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
     z.array(JsonValueSchema),
     z.record(z.string(), JsonValueSchema),
   ]),
