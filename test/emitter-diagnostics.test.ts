@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { emitZodModule } from "../generator/emit/zod/module.js";
 import { DIAGNOSTIC_CODES } from "../generator/emit/zod/diagnostics.js";
-import { loadScenarios, moduleInput } from "./fixtures/emitter/support.js";
+import { importEmitted, loadScenarios, moduleInput, zodAccepts } from "./fixtures/emitter/support.js";
 
 const scenario = loadScenarios().find((candidate) => candidate.name === "emitter-diagnostics")!;
 
@@ -35,6 +35,18 @@ describe("emitter diagnostics", () => {
     expect(found.some((diagnostic) => diagnostic.pointer.startsWith("/$defs/Fine"))).toBe(false);
     const network = result.diagnostics.find((diagnostic) => diagnostic.pointer === "/$defs/Network/$ref")!;
     expect(network.message).toContain("never fetched");
+  });
+
+  it("fails closed where it reports an error: those spots accept nothing", async () => {
+    const result = emitZodModule(moduleInput(scenario));
+    const module = await importEmitted("diagnostics-fail-closed", result.code);
+    const values: unknown[] = [null, 0, "x", "https://example.com", {}, { x: 1 }, []];
+    for (const name of ["Dynamic", "Network", "OtherFile", "Recursive", "BadNullable", "BadPattern", "UrlFormat", "EmptyEnum"]) {
+      for (const value of values) expect(zodAccepts(module[`${name}Schema`], value), `${name} accepted ${JSON.stringify(value)}`).toBe(false);
+    }
+    expect(zodAccepts(module["MissingSchema"], { x: 1 })).toBe(false);
+    expect(zodAccepts(module["MissingSchema"], {})).toBe(true);
+    expect(zodAccepts(module["FineSchema"], "x")).toBe(true);
   });
 
   it("turns external refs into z.unknown() plus a warning only when the caller opts in", () => {

@@ -1,9 +1,13 @@
 // `$ref`: a reference to a declaration of this module (created on demand for targets
 // that are not definitions). References to other documents are never fetched.
+//
+// DECISION (fail closed): where a diagnostic of severity "error" is reported, the
+// emitted schema rejects everything (`z.never()`) rather than accepting it silently; only
+// the caller's explicit `externalRefs: "unknown"` turns an external ref into z.unknown().
 
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { type ZodExpr, UNKNOWN } from "./expr.js";
+import { NEVER, type ZodExpr, UNKNOWN } from "./expr.js";
 
 export function emitRef(ref: unknown, at: readonly string[], ctx: EmitContext): ZodExpr {
   if (typeof ref !== "string") {
@@ -21,11 +25,11 @@ export function emitRef(ref: unknown, at: readonly string[], ctx: EmitContext): 
       `'${ref}' points outside this schema${target.network ? " (network URIs are never fetched)" : ""}` +
         (optedIn ? "; accepted as z.unknown()" : ""),
     );
-    return UNKNOWN;
+    return optedIn ? UNKNOWN : NEVER;
   }
   if (target.kind === "unresolved") {
     ctx.report(DIAGNOSTIC_CODES.unresolvedRef, "error", at, "$ref", `cannot resolve $ref: ${target.reason}`);
-    return UNKNOWN;
+    return NEVER;
   }
   const declaration = ctx.declarations.declarationAt(ctx.resource, ctx.root, target.tokens);
   const body = ctx.declarations.bodyOf(declaration);

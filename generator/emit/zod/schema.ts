@@ -30,15 +30,16 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
     ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at.slice(0, -1), at[at.length - 1] ?? "", "a schema must be an object or a boolean");
     return UNKNOWN;
   }
+  const parts: ZodExpr[] = [];
   if (ctx.dialect === "2020-12") {
     for (const keyword of UNSUPPORTED_2020_12) {
       if (node[keyword] !== undefined) {
         ctx.report(DIAGNOSTIC_CODES.unsupportedKeyword, "error", at, keyword, `${keyword} (dynamic scope resolution) is not supported`);
+        parts.push(NEVER); // fail closed (see ref.ts)
       }
     }
   }
 
-  const parts: ZodExpr[] = [];
   if (node["$ref"] !== undefined) parts.push(emitRef(node["$ref"], at, ctx));
   const typed = emitTyped(node, at, ctx);
   // With nothing but `type` beside them, `enum`/`const` values of other types can never

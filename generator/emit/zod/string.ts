@@ -3,7 +3,7 @@
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import type { EmitContext } from "./context.js";
 import type { ZodExpr } from "./expr.js";
-import { FORMAT_CHECKERS } from "./format-helpers.js";
+import { FORMAT_CHECKERS, UNSUPPORTED_FORMATS } from "./format-helpers.js";
 import { appendCalls } from "./writer.js";
 
 export const STRING_KEYWORDS = ["minLength", "maxLength", "pattern"] as const;
@@ -23,7 +23,8 @@ export function emitString(node: Record<string, unknown>, at: readonly string[],
   const pattern = node["pattern"];
   if (typeof pattern === "string") {
     const source = compilablePattern(pattern, at, "pattern", ctx);
-    if (source !== undefined) calls.push(`.regex(${source})`);
+    // Fail closed on an invalid pattern (the diagnostic is an error).
+    calls.push(source === undefined ? `.refine(() => false, "Invalid pattern in schema")` : `.regex(${source})`);
   }
   const format = formatCheck(node, "string", at, ctx);
   if (format !== "") calls.push(format);
@@ -59,6 +60,10 @@ export function formatCheck(
 ): string {
   const format = node["format"];
   if (typeof format !== "string") return "";
+  if (UNSUPPORTED_FORMATS.has(format)) {
+    // Fail closed: reported as an error by typed.ts.
+    return kind === "string" ? `.refine(() => false, ${JSON.stringify(`Unsupported format ${format}`)})` : "";
+  }
   const checker = FORMAT_CHECKERS[format];
   if (checker === undefined || checker.kind !== kind || checker.helper === undefined) return "";
   return `.refine(${ctx.helper(checker.helper)}, ${JSON.stringify(`Invalid ${format}`)})`;

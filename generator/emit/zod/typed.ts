@@ -120,6 +120,7 @@ function declaredTypes(node: Record<string, unknown>, at: readonly string[], ctx
   if (node["nullable"] === true) {
     if (types === undefined) {
       ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "nullable", '"nullable" cannot be used without "type" (ajv rejects the schema)');
+      types = []; // fail closed: no type at all
     } else if (!types.includes("null")) {
       types.push("null");
     }
@@ -143,7 +144,7 @@ function formatKind(node: Record<string, unknown>, at: readonly string[], ctx: E
   if (typeof format !== "string") return undefined;
   if (UNSUPPORTED_FORMATS.has(format)) {
     ctx.report(DIAGNOSTIC_CODES.unsupportedKeyword, "error", at, "format", `format "${format}" is checked by ajv-formats but not reproduced by mcp-gen`);
-    return undefined;
+    return "string";
   }
   const checker = FORMAT_CHECKERS[format];
   if (checker === undefined) {
