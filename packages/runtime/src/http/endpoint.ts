@@ -26,8 +26,6 @@ interface SessionEntry {
   standalone: SseSink | undefined;
 }
 
-/** Legacy methods whose handlers may talk to the client mid-call: answered over SSE. */
-const STREAMED_LEGACY_METHODS = new Set(["tools/call", "prompts/get", "resources/read"]);
 /** Client reconnection delay advertised in priming events (ms). */
 const RETRY_MS = 500;
 const KEPT_FINISHED_STREAMS = 64;
@@ -169,19 +167,26 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
       return responder.respond(202, {});
     }
     const message = inbound.message;
-    if (!STREAMED_LEGACY_METHODS.has(message.method)) {
-      const body = await entry.session.handleRequest(message, { send: () => {}, closeStream: () => {}, headers: (name) => request.header(name) });
-      return responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
-    }
-    const stream = new ResumableStream(randomBytes(9).toString("base64url"));
-    rememberStream(entry, stream);
-    stream.attach(responder.openStream({ ...SSE_HEADERS, "mcp-session-id": entry.session.id }), -1, RETRY_MS);
+    // Answer with JSON unless the handler talks to the client mid-call (a server→client request,
+    // progress, a log line) or drops the stream for polling: then upgrade to a resumable SSE
+    // stream whose first event is the priming event (2025-11-25 transports § Resumability).
+    let stream: ResumableStream | undefined;
+    const ensureStream = (): ResumableStream => {
+      if (!stream) {
+        stream = new ResumableStream(randomBytes(9).toString("base64url"));
+        rememberStream(entry, stream);
+        stream.attach(responder.openStream({ ...SSE_HEADERS, "mcp-session-id": entry.session.id }), -1, RETRY_MS);
+      }
+      return stream;
+    };
     const channel: LegacyChannel = {
-      send: (outbound: JsonRpcMessage) => stream.send(JSON.stringify(outbound)),
-      closeStream: () => stream.detach(),
+      send: (outbound: JsonRpcMessage) => ensureStream().send(JSON.stringify(outbound)),
+      closeStream: () => ensureStream().detach(),
       headers: (name) => request.header(name),
     };
-    stream.finish(await entry.session.handleRequest(message, channel));
+    const body = await entry.session.handleRequest(message, channel);
+    if (stream) stream.finish(body);
+    else responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
   }
 
   function rememberStream(entry: SessionEntry, stream: ResumableStream): void {
