@@ -78,7 +78,7 @@ export interface Handlers {
      * Resource template `trips://{id}{?lang}`.
      */
     trip: {
-      read(uri: string, variables: { id: string; lang: string }, ctx: BaseContext): Awaitable<ReadResult>;
+      read(uri: string, variables: { id: string; lang?: string }, ctx: BaseContext): Awaitable<ReadResult>;
       /** Completions for the arguments declared `complete: true`. */
       complete: {
         id: Completer;

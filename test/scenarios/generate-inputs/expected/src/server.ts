@@ -196,7 +196,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
         },
         complete: handlers.templates.trip.complete,
         read: (uri, variables, ctx) =>
-          handlers.templates.trip.read(uri, variables as { id: string; lang: string }, ctx),
+          handlers.templates.trip.read(uri, variables as { id: string; lang?: string }, ctx),
       },
     ],
   };
