@@ -48,7 +48,7 @@ export async function loadDiffSide(argument: string): Promise<DiffSide> {
       return { label: argument, type: "manifest", contract: parsed.contract };
     }
     const isMap = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v);
-    if (isMap(doc.$defs) || isMap(doc.definitions)) return { label: argument, type: "spec", spec: specSideOfFile(bytes, doc) };
+    if (isMap(doc.$defs) || isMap(doc.definitions)) return { label: argument, type: "spec", spec: specSideOfFile(argument, bytes, doc) };
   }
   throw new UserError("MCPGEN2002", `${argument} is neither an MCP spec schema (no $defs or definitions), a manifest (no mcpgen key) nor a server contract (no mcpgenContract key)`, "pass a schema.json, a manifest or a contract file");
 }

@@ -6,9 +6,15 @@ import { SHARED_SPEC_DIR } from "../../generator/paths.js";
 import { revisionNames } from "../../generator/spec/lock.js";
 import { loadSpec } from "../../generator/spec/load.js";
 
-/** `export const NAME = -32xxx;` lines of a schema.ts. */
+/** `export const NAME = -32xxx;` lines of a schema.ts (a second reading, independent of the code under test). */
 function constantsOf(schemaTs: string): { name: string; code: number }[] {
-  return [...schemaTs.matchAll(/^export const ([A-Z_]+)\s*=\s*(-?\d+);/gm)].map((m) => ({ name: m[1]!, code: Number(m[2]) }));
+  return schemaTs
+    .split("\n")
+    .filter((line) => line.startsWith("export const ") && /= -?\d+;$/.test(line.trim()))
+    .map((line) => {
+      const [, name, code] = /^export const (\w+) = (-?\d+);/.exec(line)!;
+      return { name: name!, code: Number(code) };
+    });
 }
 
 describe.each(revisionNames())("error codes of %s", (revision) => {
@@ -34,4 +40,19 @@ describe.each(revisionNames())("error codes of %s", (revision) => {
 it("schema.json holds error code consts only from 2025-11-25 on (why the table exists)", () => {
   expect(errorCodesInDocument(loadSpec("2025-06-18").json)).toEqual([]);
   expect(errorCodesInDocument(loadSpec("2026-07-28").json).map((c) => c.code).sort()).toEqual([-32700, -32603, -32602, -32601, -32600, -32022, -32021, -32020].sort());
+});
+
+describe("a schema.json that is not pinned, with schema.ts next to it", () => {
+  it("takes its error codes from the schema.ts constants", async () => {
+    const { mkdtempSync, writeFileSync, readFileSync: read } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { diffArguments } = await import("../../generator/diff/diff.js");
+    const { syncedSchemaPath } = await import("../../generator/spec/sync.js");
+    const dir = mkdtempSync(join(tmpdir(), "mcpgen-codes-"));
+    const schema = JSON.parse(read(syncedSchemaPath("2025-06-18"), "utf8"));
+    writeFileSync(join(dir, "schema.json"), JSON.stringify(schema)); // other bytes: not recognised as pinned
+    writeFileSync(join(dir, "schema.ts"), "export const PARSE_ERROR = -32700;\nexport const SESSION_EXPIRED = -32050;\n");
+    const result = await diffArguments("2025-06-18", join(dir, "schema.json"));
+    expect(result.changes).toEqual([expect.objectContaining({ rule: "ERROR_CODE_ADDED", path: "-32050", kind: "error-code" })]);
+  });
 });

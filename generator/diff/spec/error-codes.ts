@@ -79,9 +79,19 @@ export function errorCodesInDocument(document: Json): ErrorCode[] {
   return codes;
 }
 
-/** For a schema file that is not a pinned revision: the JSON-RPC codes plus what the document defines. */
-export function deriveErrorCodes(document: Json): ErrorCode[] {
+/** `export const NAME = -32xxx;` lines of a schema.ts: how every revision declares its codes. */
+export function errorCodesInSchemaTs(source: string): ErrorCode[] {
+  return [...source.matchAll(/^export const ([A-Z][A-Z0-9_]*)\s*=\s*(-?\d+)\s*;/gm)].map((m) => ({ name: m[1]!, code: Number(m[2]) }));
+}
+
+/**
+ * For a schema file that is not a pinned revision: the JSON-RPC codes, the constants of a
+ * schema.ts lying next to it (when there is one: spec checkouts have both), and the `code`
+ * consts the document defines. The first source to name a code wins its name.
+ */
+export function deriveErrorCodes(document: Json, schemaTs?: string): ErrorCode[] {
   const byCode = new Map<number, ErrorCode>(JSON_RPC_CODES.map((c) => [c.code, c]));
-  for (const c of errorCodesInDocument(document)) if (!byCode.has(c.code)) byCode.set(c.code, c);
+  const found = [...(schemaTs === undefined ? [] : errorCodesInSchemaTs(schemaTs)), ...errorCodesInDocument(document)];
+  for (const c of found) if (!byCode.has(c.code)) byCode.set(c.code, c);
   return [...byCode.values()];
 }

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { applyErrata } from "../../spec/errata.js";
 import { readSpecLock } from "../../spec/lock.js";
 import { loadSpec } from "../../spec/load.js";
@@ -32,10 +34,12 @@ export function specSideOfRevision(revision: string): SpecSide {
  * revision (same curated method table and codes); otherwise methods and codes are derived
  * from the document itself (see derive-methods.ts and error-codes.ts).
  */
-export function specSideOfFile(bytes: Buffer, json: Json): SpecSide {
+export function specSideOfFile(path: string, bytes: Buffer, json: Json): SpecSide {
   const digest = sha256(bytes);
   const pinned = readSpecLock().revisions.find((r) => r.sha256 === digest);
   if (pinned) return specSideOfRevision(pinned.revision);
   const { document } = applyErrata(json);
-  return { revision: undefined, document, methods: deriveMethodLists(document), errorCodes: deriveErrorCodes(document) };
+  const schemaTs = join(dirname(path), "schema.ts");
+  const source = existsSync(schemaTs) ? readFileSync(schemaTs, "utf8") : undefined;
+  return { revision: undefined, document, methods: deriveMethodLists(document), errorCodes: deriveErrorCodes(document, source) };
 }
