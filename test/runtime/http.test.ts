@@ -122,6 +122,14 @@ describe("modern era over HTTP", () => {
     expect(forged.final.result.content[0].text).toMatch(/cart handle/);
   });
 
+  it("replaces structured output that violates the output schema with a tool error", async () => {
+    const good = await modernCall(url, "tools/call", { name: "measure", arguments: { value: 3 } });
+    expect(good.final.result.structuredContent).toEqual({ value: 3 });
+    const bad = await modernCall(url, "tools/call", { name: "measure", arguments: { value: "three" } });
+    expect(bad.final.result.isError).toBe(true);
+    expect(bad.final.result.structuredContent).toBeUndefined();
+  });
+
   it("validates Mcp-Param headers against arguments", async () => {
     const missing = await modernCall(url, "tools/call", { name: "regional", arguments: { region: "eu" } });
     expect([missing.response.status, missing.final.error.code]).toEqual([400, -32020]);

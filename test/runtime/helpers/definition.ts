@@ -83,6 +83,15 @@ export function testDefinition(probe: Probe = { aborted: 0, started: 0 }): Serve
         handler: (args: { region?: string }) => ({ content: [{ type: "text", text: `region=${args.region}` }] }),
       },
       {
+        name: "measure",
+        description: "Returns structured output checked against its output schema",
+        inputSchema: { type: "object", properties: { value: { type: "number" } } },
+        outputSchema: { type: "object", properties: { value: { type: "number" } }, required: ["value"] },
+        parseOutput: (out: unknown) =>
+          typeof (out as { value?: unknown } | undefined)?.value === "number" ? { success: true, data: out } : { success: false, error: "value must be a number" },
+        handler: (args: { value?: unknown }) => ({ content: [{ type: "text", text: JSON.stringify({ value: args.value }) }], structuredContent: { value: args.value } }),
+      },
+      {
         name: "chatty",
         description: "Logs at two levels",
         inputSchema: { type: "object" },

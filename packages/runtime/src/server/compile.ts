@@ -58,7 +58,7 @@ function strip<T extends object>(value: T): JsonObject {
 }
 
 function toolDescriptor(tool: ToolDefinition<any>): JsonObject {
-  const { parseInput: _p, inputs: _i, handleArguments: _h, handler: _f, ...wire } = tool;
+  const { parseInput: _p, parseOutput: _o, inputs: _i, handleArguments: _h, handler: _f, ...wire } = tool;
   return strip(wire);
 }
 

@@ -91,6 +91,12 @@ export interface ToolDefinition<Args = unknown> {
   execution?: JsonObject;
   /** Typed validation of `arguments`, emitted by the generator (e.g. a zod safeParse). */
   parseInput?: (args: unknown) => ParseResult<Args>;
+  /**
+   * Typed validation of `structuredContent` against `outputSchema` (generated). A server MUST
+   * conform to its declared output schema (2026-07-28 server/tools § Output Schema), so a
+   * non-conforming result is replaced by an isError result and reported through onError.
+   */
+  parseOutput?: (structuredContent: unknown) => ParseResult<unknown>;
   /** Declared input requests by key. */
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
   /** Argument name → handle kind: verified before the handler runs. */

@@ -87,6 +87,13 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     try {
       const result = await def.handler(args, ctx);
       if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${name}' returned no content array`);
+      if (def.parseOutput && result["isError"] !== true) {
+        const checked = def.parseOutput(result["structuredContent"]);
+        if (!checked.success) {
+          host.reportError(new Error(`tool '${name}' returned structuredContent that violates its outputSchema: ${describeIssue(checked.error)}`));
+          return textError(`Tool '${name}' produced output that does not match its output schema`);
+        }
+      }
       return result;
     } catch (error) {
       if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
