@@ -282,4 +282,24 @@ describe("fetch handler", () => {
     );
     expect((await invalidArgs.json()).result).toMatchObject({ isError: true });
   });
+
+  it("streams progress as SSE and turns a cancelled body into an aborted handler signal", async () => {
+    const local: Probe = { aborted: 0, started: 0 };
+    const handler = createFetchHandler(createMcpServer(testDefinition(local)));
+    const response = await handler(
+      new Request("http://localhost/mcp", {
+        method: "POST",
+        headers: modernHeaders("tools/call", "wait_for_cancel"),
+        body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "wait_for_cancel", arguments: {}, _meta: envelope({ progressToken: 9 }) } }),
+      }),
+    );
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(JSON.parse(first.split("data: ")[1] as string)).toMatchObject({ method: "notifications/progress", params: { progressToken: 9, progress: 1 } });
+    await reader.cancel();
+    for (let i = 0; i < 50 && local.aborted === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(local.aborted).toBe(1);
+  });
 });
+
