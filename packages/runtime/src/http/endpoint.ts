@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { classifyEra } from "../era/classify.js";
 import { claimsModernEra } from "../era/envelope.js";
-import { revisionAllowsBatch } from "../era/revisions.js";
+import { revisionAllowsBatch, type Era } from "../era/revisions.js";
 import { INVALID_REQUEST } from "../jsonrpc/codes.js";
 import { RpcError } from "../jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage } from "../jsonrpc/message.js";
@@ -80,7 +80,7 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     } catch (error) {
       return fail(responder, 400, error as RpcError, salvageId(value));
     }
-    let era;
+    let era: Era;
     try {
       era = classifyEra(inbound, request.header("mcp-protocol-version"));
     } catch (error) {
@@ -100,34 +100,32 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     const cancellation = new Cancellation();
     request.onDisconnect(() => cancellation.abort());
     let sink: SseSink | undefined;
-    {
-      const reply = await server.serveModern(inbound.message, {
-        headers: (name) => request.header(name),
-        cancellation,
-        notify(message) {
-          // Upgrade to SSE on the first related message (progress, log, listen traffic).
-          if (!sink) {
-            const stream = responder.openStream(SSE_HEADERS);
-            sink = stream;
-            // Comment lines keep idle listen streams alive through proxies; clients ignore them.
-            const timer = setInterval(() => stream.write(": keepalive\n\n"), keepAliveMs);
-            timer.unref?.();
-            stream.onClose(() => {
-              clearInterval(timer);
-              cancellation.abort();
-            });
-          }
-          if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
-        },
-      });
-      if (sink) {
-        if (reply.body !== undefined && !sink.closed) sink.write(sseEvent(reply.body));
-        sink.end();
-      } else if (reply.body !== undefined) {
-        responder.respond(reply.status, JSON_HEADERS, reply.body);
-      } else {
-        responder.respond(reply.status === 200 ? 204 : reply.status, {});
-      }
+    const reply = await server.serveModern(inbound.message, {
+      headers: (name) => request.header(name),
+      cancellation,
+      notify(message) {
+        // Upgrade to SSE on the first related message (progress, log, listen traffic).
+        if (!sink) {
+          const stream = responder.openStream(SSE_HEADERS);
+          sink = stream;
+          // Comment lines keep idle listen streams alive through proxies; clients ignore them.
+          const timer = setInterval(() => stream.write(": keepalive\n\n"), keepAliveMs);
+          timer.unref?.();
+          stream.onClose(() => {
+            clearInterval(timer);
+            cancellation.abort();
+          });
+        }
+        if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
+      },
+    });
+    if (sink) {
+      if (reply.body !== undefined && !sink.closed) sink.write(sseEvent(reply.body));
+      sink.end();
+    } else if (reply.body !== undefined) {
+      responder.respond(reply.status, JSON_HEADERS, reply.body);
+    } else {
+      responder.respond(reply.status === 200 ? 204 : reply.status, {});
     }
   }
 
