@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emitZodModule } from "../generator/emit/zod/module.js";
 import { revisionNames } from "../generator/spec/lock.js";
 import { loadRawSpec } from "../generator/spec/load.js";
-import { importEmitted, loadScenarios, moduleInput, TEST_HEADER, typecheckEmitted, zodAccepts } from "./fixtures/emitter/support.js";
+import {
+  importEmitted,
+  loadScenarios,
+  moduleInput,
+  TEST_HEADER,
+  typecheckEmitted,
+  zodAccepts,
+} from "./fixtures/emitter/support.js";
 
 const modules = new Map<string, { code: string; exported: string[] }>();
 

@@ -19,16 +19,56 @@ describe("emitter diagnostics", () => {
     const expected = [
       { code: DIAGNOSTIC_CODES.invalidSchema, severity: "error", keyword: "type", pointer: "/$defs/BadType/type" },
       { code: DIAGNOSTIC_CODES.invalidSchema, severity: "error", keyword: "enum", pointer: "/$defs/EmptyEnum/enum" },
-      { code: DIAGNOSTIC_CODES.invalidPattern, severity: "error", keyword: "pattern", pointer: "/$defs/BadPattern/pattern" },
-      { code: DIAGNOSTIC_CODES.invalidSchema, severity: "error", keyword: "nullable", pointer: "/$defs/BadNullable/nullable" },
-      { code: DIAGNOSTIC_CODES.unsupportedKeyword, severity: "error", keyword: "$dynamicRef", pointer: "/$defs/Dynamic/$dynamicRef" },
-      { code: DIAGNOSTIC_CODES.unsupportedKeyword, severity: "error", keyword: "$id", pointer: "/$defs/Embedded/properties/inner/$id" },
-      { code: DIAGNOSTIC_CODES.unresolvedRef, severity: "error", keyword: "$ref", pointer: "/$defs/Missing/properties/x/$ref" },
+      {
+        code: DIAGNOSTIC_CODES.invalidPattern,
+        severity: "error",
+        keyword: "pattern",
+        pointer: "/$defs/BadPattern/pattern",
+      },
+      {
+        code: DIAGNOSTIC_CODES.invalidSchema,
+        severity: "error",
+        keyword: "nullable",
+        pointer: "/$defs/BadNullable/nullable",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unsupportedKeyword,
+        severity: "error",
+        keyword: "$dynamicRef",
+        pointer: "/$defs/Dynamic/$dynamicRef",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unsupportedKeyword,
+        severity: "error",
+        keyword: "$id",
+        pointer: "/$defs/Embedded/properties/inner/$id",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unresolvedRef,
+        severity: "error",
+        keyword: "$ref",
+        pointer: "/$defs/Missing/properties/x/$ref",
+      },
       { code: DIAGNOSTIC_CODES.externalRef, severity: "error", keyword: "$ref", pointer: "/$defs/Network/$ref" },
       { code: DIAGNOSTIC_CODES.externalRef, severity: "error", keyword: "$ref", pointer: "/$defs/OtherFile/$ref" },
-      { code: DIAGNOSTIC_CODES.unsupportedKeyword, severity: "error", keyword: "$recursiveRef", pointer: "/$defs/Recursive/$recursiveRef" },
-      { code: DIAGNOSTIC_CODES.unknownFormat, severity: "warning", keyword: "format", pointer: "/$defs/UnknownFormat/format" },
-      { code: DIAGNOSTIC_CODES.unsupportedKeyword, severity: "error", keyword: "format", pointer: "/$defs/UrlFormat/format" },
+      {
+        code: DIAGNOSTIC_CODES.unsupportedKeyword,
+        severity: "error",
+        keyword: "$recursiveRef",
+        pointer: "/$defs/Recursive/$recursiveRef",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unknownFormat,
+        severity: "warning",
+        keyword: "format",
+        pointer: "/$defs/UnknownFormat/format",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unsupportedKeyword,
+        severity: "error",
+        keyword: "format",
+        pointer: "/$defs/UrlFormat/format",
+      },
     ];
     for (const diagnostic of expected) expect(found).toContainEqual({ ...diagnostic, root: undefined });
     expect(found).toHaveLength(expected.length);
@@ -41,8 +81,18 @@ describe("emitter diagnostics", () => {
     const result = emitZodModule(moduleInput(scenario));
     const module = await importEmitted("diagnostics-fail-closed", result.code);
     const values: unknown[] = [null, 0, "x", "https://example.com", {}, { x: 1 }, []];
-    for (const name of ["Dynamic", "Network", "OtherFile", "Recursive", "BadNullable", "BadPattern", "UrlFormat", "EmptyEnum"]) {
-      for (const value of values) expect(zodAccepts(module[`${name}Schema`], value), `${name} accepted ${JSON.stringify(value)}`).toBe(false);
+    for (const name of [
+      "Dynamic",
+      "Network",
+      "OtherFile",
+      "Recursive",
+      "BadNullable",
+      "BadPattern",
+      "UrlFormat",
+      "EmptyEnum",
+    ]) {
+      for (const value of values)
+        expect(zodAccepts(module[`${name}Schema`], value), `${name} accepted ${JSON.stringify(value)}`).toBe(false);
     }
     expect(zodAccepts(module["MissingSchema"], { x: 1 })).toBe(false);
     expect(zodAccepts(module["MissingSchema"], {})).toBe(true);
@@ -68,8 +118,20 @@ describe("emitter diagnostics", () => {
       },
     });
     expect(summary(result.diagnostics)).toEqual([
-      { code: DIAGNOSTIC_CODES.unresolvedRef, severity: "error", keyword: "$ref", pointer: "/properties/when/$ref", root: "Tool" },
-      { code: DIAGNOSTIC_CODES.unsupportedKeyword, severity: "error", keyword: "format", pointer: "/properties/site/format", root: "Tool" },
+      {
+        code: DIAGNOSTIC_CODES.unresolvedRef,
+        severity: "error",
+        keyword: "$ref",
+        pointer: "/properties/when/$ref",
+        root: "Tool",
+      },
+      {
+        code: DIAGNOSTIC_CODES.unsupportedKeyword,
+        severity: "error",
+        keyword: "format",
+        pointer: "/properties/site/format",
+        root: "Tool",
+      },
     ]);
   });
 

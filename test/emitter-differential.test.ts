@@ -6,7 +6,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emitZodModule } from "../generator/emit/zod/module.js";
-import { ajvValidators, importEmitted, loadScenarios, moduleInput, mutations, zodAccepts } from "./fixtures/emitter/support.js";
+import {
+  ajvValidators,
+  importEmitted,
+  loadScenarios,
+  moduleInput,
+  mutations,
+  zodAccepts,
+} from "./fixtures/emitter/support.js";
 
 const SAMPLES_PER_DECLARATION = 150;
 
@@ -34,9 +41,12 @@ describe("emitted zod schemas agree with ajv", () => {
         const zodVerdict = zodAccepts(module[`${name}Schema`], value);
         comparisons++;
         if (label !== undefined && label !== ajvVerdict) {
-          disagreements.push(`${name}: case ${JSON.stringify(value)} is labelled ${label ? "valid" : "invalid"} but ajv says ${ajvVerdict}`);
+          disagreements.push(
+            `${name}: case ${JSON.stringify(value)} is labelled ${label ? "valid" : "invalid"} but ajv says ${ajvVerdict}`,
+          );
         }
-        if (ajvVerdict !== zodVerdict) disagreements.push(`${name}: ${JSON.stringify(value)} ajv=${ajvVerdict} zod=${zodVerdict}`);
+        if (ajvVerdict !== zodVerdict)
+          disagreements.push(`${name}: ${JSON.stringify(value)} ajv=${ajvVerdict} zod=${zodVerdict}`);
       };
       for (const [name, cases] of Object.entries(scenario.cases)) {
         expect(validators.has(name), `cases.json names an unknown declaration ${name}`).toBe(true);

@@ -13,16 +13,36 @@ const SEED = 7;
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, runs = RUNS): T[] => fc.sample(arbitrary, { numRuns: runs, seed: SEED });
 
-const isoDates = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true });
+const isoDates = fc.date({
+  min: new Date("0001-01-01T00:00:00Z"),
+  max: new Date("9999-12-31T23:59:59Z"),
+  noInvalidDate: true,
+});
 const offsets = fc.constantFrom("Z", "z", "+00:00", "-05:30", "+14:00", "+0530", "+05", "-23:59", "+24:00", "");
 const templateName = fc.stringMatching(/^[A-Za-z0-9_]{1,8}$/);
 const templateOperator = fc.constantFrom("", "+", "#", ".", "/", ";", "?", "&", "=", ",", "!", "@", "|", "$");
 const template = fc
   .array(
     fc.oneof(
-      fc.constantFrom("https://api.example.com/", "file:///", "notes://", "/items", "?x=1", "-", "é", "%20", "%zz", " ", "<"),
+      fc.constantFrom(
+        "https://api.example.com/",
+        "file:///",
+        "notes://",
+        "/items",
+        "?x=1",
+        "-",
+        "é",
+        "%20",
+        "%zz",
+        " ",
+        "<",
+      ),
       fc
-        .tuple(templateOperator, fc.array(templateName, { minLength: 1, maxLength: 3 }), fc.constantFrom("", "*", ":3", ":0", ":10000"))
+        .tuple(
+          templateOperator,
+          fc.array(templateName, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom("", "*", ":3", ":0", ":10000"),
+        )
         .map(([operator, names, modifier]) => `{${operator}${names.join(",")}${modifier}}`),
     ),
     { maxLength: 5 },
@@ -57,22 +77,52 @@ describe("format checkers agree with ajv-formats on realistic values", () => {
     const strings = sample(fc.string({ maxLength: 40 }), 500);
     const values: Record<string, unknown[]> = {
       Uri: [...MCP_URIS, ...sample(fc.webUrl({ withFragments: true, withQueryParameters: true })), ...strings],
-      UriReference: [...MCP_URIS, ...sample(fc.webPath()), ...sample(fc.webFragments()), ...sample(fc.webUrl()), ...strings],
+      UriReference: [
+        ...MCP_URIS,
+        ...sample(fc.webPath()),
+        ...sample(fc.webFragments()),
+        ...sample(fc.webUrl()),
+        ...strings,
+      ],
       UriTemplate: [...sample(template, 1000), "notes://{id}", "file:///{+path}", "{a.b}", ...strings],
-      Byte: [...sample(fc.base64String({ maxLength: 64 })), ...sample(fc.base64String().map((text) => `${text}\n!`)), ...strings],
+      Byte: [
+        ...sample(fc.base64String({ maxLength: 64 })),
+        ...sample(fc.base64String().map((text) => `${text}\n!`)),
+        ...strings,
+      ],
       DateTime: [
         ...sample(isoDates.map((date) => date.toISOString())),
-        ...sample(fc.tuple(isoDates, offsets, fc.constantFrom("T", "t", " ", "_")).map(([date, offset, separator]) =>
-          `${date.toISOString().slice(0, 10)}${separator}${date.toISOString().slice(11, 19)}${offset}`)),
+        ...sample(
+          fc
+            .tuple(isoDates, offsets, fc.constantFrom("T", "t", " ", "_"))
+            .map(
+              ([date, offset, separator]) =>
+                `${date.toISOString().slice(0, 10)}${separator}${date.toISOString().slice(11, 19)}${offset}`,
+            ),
+        ),
         "2016-12-31T23:59:60Z",
         "2016-12-31T18:59:60-05:00",
         "2016-12-31T23:59:60+01:00",
         ...strings,
       ],
-      Date: [...sample(isoDates.map((date) => date.toISOString().slice(0, 10))), "2023-02-29", "2024-02-29", "2024-04-31", ...strings],
-      Time: [...sample(fc.tuple(isoDates, offsets).map(([date, offset]) => `${date.toISOString().slice(11, 23)}${offset}`)), ...strings],
+      Date: [
+        ...sample(isoDates.map((date) => date.toISOString().slice(0, 10))),
+        "2023-02-29",
+        "2024-02-29",
+        "2024-04-31",
+        ...strings,
+      ],
+      Time: [
+        ...sample(fc.tuple(isoDates, offsets).map(([date, offset]) => `${date.toISOString().slice(11, 23)}${offset}`)),
+        ...strings,
+      ],
       Email: [...sample(fc.emailAddress()), ...strings],
-      Uuid: [...sample(fc.uuid()), ...sample(fc.uuid().map((id) => id.toUpperCase())), ...sample(fc.uuid().map((id) => id.replace(/-/g, ""))), ...strings],
+      Uuid: [
+        ...sample(fc.uuid()),
+        ...sample(fc.uuid().map((id) => id.toUpperCase())),
+        ...sample(fc.uuid().map((id) => id.replace(/-/g, ""))),
+        ...strings,
+      ],
       Ipv4: [...sample(fc.ipV4()), ...sample(fc.ipV4Extended()), ...strings],
       Ipv6: [...sample(fc.ipV6(), 1000), ...strings],
       Hostname: [...sample(fc.domain()), ...sample(fc.domain().map((domain) => `${domain}.`)), ...strings],
@@ -91,7 +141,8 @@ describe("format checkers agree with ajv-formats on realistic values", () => {
       for (const value of list) {
         const ajvVerdict = validate(value) === true;
         if (ajvVerdict) accepted++;
-        if (ajvVerdict !== zodAccepts(module[`${name}Schema`], value)) disagreements.push(`${name}: ${JSON.stringify(value)} ajv=${ajvVerdict}`);
+        if (ajvVerdict !== zodAccepts(module[`${name}Schema`], value))
+          disagreements.push(`${name}: ${JSON.stringify(value)} ajv=${ajvVerdict}`);
       }
       report.push(`${name} ${list.length} values (${accepted} valid)`);
     }

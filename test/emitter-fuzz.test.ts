@@ -12,7 +12,24 @@ import { ajvValidators, importEmitted, TEST_HEADER, zodAccepts } from "./fixture
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const KEYS = ["a", "b", "kind", "x-1"] as const;
-const SCALARS: Json[] = [null, true, false, 0, 1, 2, 1.5, -1, 2 ** 60, "", "a", "ab", "abc", "😀", "2020-01-01", "https://e.com"];
+const SCALARS: Json[] = [
+  null,
+  true,
+  false,
+  0,
+  1,
+  2,
+  1.5,
+  -1,
+  2 ** 60,
+  "",
+  "a",
+  "ab",
+  "abc",
+  "😀",
+  "2020-01-01",
+  "https://e.com",
+];
 
 const value: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
@@ -56,46 +73,61 @@ function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "dr
       ),
     ];
     if (refTargets.length > 0) leaves.push(fc.record({ $ref: fc.constantFrom(...refTargets) }));
-    const object = fc.record(
-      {
-        type: fc.constant("object"),
-        properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 3 }),
-        required: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
-        additionalProperties: fc.oneof(fc.boolean(), sub),
-        patternProperties: fc.dictionary(fc.constantFrom("^x-", "^k"), sub, { maxKeys: 1 }),
-        propertyNames: fc.record({ maxLength: fc.integer({ min: 1, max: 4 }) }),
-        minProperties: fc.nat(2),
-        maxProperties: fc.integer({ min: 1, max: 3 }),
-        ...(modern
-          ? {
-              dependentRequired: fc.dictionary(fc.constantFrom(...KEYS), fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }), { maxKeys: 1 }),
-              dependentSchemas: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 1 }),
-              unevaluatedProperties: fc.oneof(fc.constant(false), sub),
-            }
-          : { dependencies: fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }), sub), { maxKeys: 1 }) }),
-      },
-      { requiredKeys: [] },
-    );
-    const array = fc.record(
-      {
-        type: fc.constant("array"),
-        items: modern ? sub : fc.oneof(sub, fc.array(sub, { minLength: 1, maxLength: 2 })),
-        ...(modern ? { prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }), unevaluatedItems: fc.oneof(fc.constant(false), sub) } : { additionalItems: sub }),
-        minItems: fc.nat(2),
-        maxItems: fc.integer({ min: 1, max: 3 }),
-        uniqueItems: fc.boolean(),
-        contains: sub,
-        ...(modern ? { minContains: fc.nat(2), maxContains: fc.integer({ min: 1, max: 2 }) } : {}),
-      },
-      { requiredKeys: [] },
-    );
+    const objectModel: Record<string, fc.Arbitrary<unknown>> = {
+      type: fc.constant("object"),
+      properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 3 }),
+      required: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
+      additionalProperties: fc.oneof(fc.boolean(), sub),
+      patternProperties: fc.dictionary(fc.constantFrom("^x-", "^k"), sub, { maxKeys: 1 }),
+      propertyNames: fc.record({ maxLength: fc.integer({ min: 1, max: 4 }) }),
+      minProperties: fc.nat(2),
+      maxProperties: fc.integer({ min: 1, max: 3 }),
+      ...(modern
+        ? {
+            dependentRequired: fc.dictionary(
+              fc.constantFrom(...KEYS),
+              fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
+              { maxKeys: 1 },
+            ),
+            dependentSchemas: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 1 }),
+            unevaluatedProperties: fc.oneof(fc.constant(false), sub),
+          }
+        : {
+            dependencies: fc.dictionary(
+              fc.constantFrom(...KEYS),
+              fc.oneof(fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }), sub),
+              { maxKeys: 1 },
+            ),
+          }),
+    };
+    const object = fc.record(objectModel, { requiredKeys: [] });
+    const arrayModel: Record<string, fc.Arbitrary<unknown>> = {
+      type: fc.constant("array"),
+      items: modern ? sub : fc.oneof(sub, fc.array(sub, { minLength: 1, maxLength: 2 })),
+      ...(modern
+        ? {
+            prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }),
+            unevaluatedItems: fc.oneof(fc.constant(false), sub),
+          }
+        : { additionalItems: sub }),
+      minItems: fc.nat(2),
+      maxItems: fc.integer({ min: 1, max: 3 }),
+      uniqueItems: fc.boolean(),
+      contains: sub,
+      ...(modern ? { minContains: fc.nat(2), maxContains: fc.integer({ min: 1, max: 2 }) } : {}),
+    };
+    const array = fc.record(arrayModel, { requiredKeys: [] });
     const combinator = fc.oneof(
       fc.record({ anyOf: twoOrThree }),
       fc.record({ oneOf: twoOrThree }),
       fc.record({ allOf: twoOrThree }),
       fc.record({ not: sub }),
       fc.record({ if: sub, then: sub, else: sub }, { requiredKeys: ["if"] }),
-      fc.record({ type: fc.constant("object"), properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 2 }), anyOf: twoOrThree }),
+      fc.record({
+        type: fc.constant("object"),
+        properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 2 }),
+        anyOf: twoOrThree,
+      }),
     );
     return {
       schema: fc.oneof({ depthSize: "small", maxDepth: 3 }, ...leaves, object, array, combinator),
@@ -112,7 +144,10 @@ function randomDocument(dialect: "2020-12" | "draft-07", count: number, seed: nu
     [definitions[`D${i}`]] = fc.sample(schemaArbitrary(targets, dialect), { numRuns: 1, seed: seed + i });
   }
   return {
-    $schema: dialect === "2020-12" ? "https://json-schema.org/draft/2020-12/schema" : "http://json-schema.org/draft-07/schema#",
+    $schema:
+      dialect === "2020-12"
+        ? "https://json-schema.org/draft/2020-12/schema"
+        : "http://json-schema.org/draft-07/schema#",
     [keyword]: definitions,
   };
 }
@@ -136,15 +171,17 @@ describe("random schemas: emitted zod agrees with ajv", () => {
       // (unevaluatedItems under value-dependent branches, the tuple quirk); those
       // declarations are skipped, everything else must agree.
       const errors = emitted.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
-      expect(
-        errors.filter((diagnostic) => diagnostic.code !== DIAGNOSTIC_CODES.ajvQuirk),
-      ).toEqual([]);
+      expect(errors.filter((diagnostic) => diagnostic.code !== DIAGNOSTIC_CODES.ajvQuirk)).toEqual([]);
       // Skipped: declarations holding such a diagnostic, and those referring to them.
-      const definitions = Object.entries(document[dialect === "2020-12" ? "$defs" : "definitions"] as Record<string, unknown>);
-      const skippedNames = new Set(
-        definitions.filter(([name]) => errors.some((error) => error.pointer.includes(`/${name}/`))).map(([name]) => name),
+      const definitions = Object.entries(
+        document[dialect === "2020-12" ? "$defs" : "definitions"] as Record<string, unknown>,
       );
-      for (let grew = true; grew; ) {
+      const skippedNames = new Set(
+        definitions
+          .filter(([name]) => errors.some((error) => error.pointer.includes(`/${name}/`)))
+          .map(([name]) => name),
+      );
+      for (let grew = true; grew;) {
         grew = false;
         for (const [name, schema] of definitions) {
           if (skippedNames.has(name)) continue;
@@ -165,7 +202,9 @@ describe("random schemas: emitted zod agrees with ajv", () => {
           const ajvVerdict = validators.get(declaration.name)!(sample) === true;
           if (ajvVerdict) valid++;
           if (ajvVerdict !== zodAccepts(module[`${declaration.name}Schema`], sample)) {
-            disagreements.push(`${declaration.name} ${JSON.stringify(document[dialect === "2020-12" ? "$defs" : "definitions"] && (document[dialect === "2020-12" ? "$defs" : "definitions"] as Record<string, unknown>)[declaration.name])} value ${JSON.stringify(sample)} ajv=${ajvVerdict}`);
+            disagreements.push(
+              `${declaration.name} ${JSON.stringify(document[dialect === "2020-12" ? "$defs" : "definitions"] && (document[dialect === "2020-12" ? "$defs" : "definitions"] as Record<string, unknown>)[declaration.name])} value ${JSON.stringify(sample)} ajv=${ajvVerdict}`,
+            );
           }
         }
       }

@@ -13,7 +13,9 @@ const scenarios = loadScenarios();
 /** Under CI a missing golden file must fail, never be written. */
 function requireGolden(path: string): void {
   if (process.env["CI"] && !existsSync(path)) {
-    throw new Error(`golden file ${path} is missing; run \`npx vitest run test/emitter-scenarios.test.ts -u\` locally and commit it`);
+    throw new Error(
+      `golden file ${path} is missing; run \`npx vitest run test/emitter-scenarios.test.ts -u\` locally and commit it`,
+    );
   }
 }
 
@@ -50,6 +52,8 @@ describe("emitter golden scenarios", () => {
       expect(first.code).toContain(`export type ${name} `);
     }
     await expect(first.code).toMatchFileSnapshot(`./scenarios/${name}/expected.ts`);
-    await expect(`${JSON.stringify(first.diagnostics, null, 2)}\n`).toMatchFileSnapshot(`./scenarios/${name}/diagnostics.json`);
+    await expect(`${JSON.stringify(first.diagnostics, null, 2)}\n`).toMatchFileSnapshot(
+      `./scenarios/${name}/diagnostics.json`,
+    );
   });
 });

@@ -32,7 +32,9 @@ describe("spec revisions", () => {
       }
       times.sort((a, b) => a - b);
       const median = times[3]!;
-      console.log(`emitter ${revision}: median ${median.toFixed(1)} ms CPU over 7 runs (min ${times[0]!.toFixed(1)} ms)`);
+      console.log(
+        `emitter ${revision}: median ${median.toFixed(1)} ms CPU over 7 runs (min ${times[0]!.toFixed(1)} ms)`,
+      );
       expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
       const definitions = (document["$defs"] ?? document["definitions"]) as Record<string, unknown>;
       expect(result.exported.length).toBeGreaterThanOrEqual(Object.keys(definitions).length);
@@ -40,30 +42,38 @@ describe("spec revisions", () => {
     });
   }
 
-  it.skipIf(!existsSync(EXAMPLES_DIR))("2026-07-28: zod agrees with ajv on every spec example and its mutations", async () => {
-    const document = loadRawSpec("2026-07-28").json;
-    const emitted = emitZodModule({ document, header: TEST_HEADER });
-    const module = await importEmitted("spec-examples-2026-07-28", emitted.code);
-    const validators = ajvValidators({ document }, emitted);
-    const disagreements: string[] = [];
-    let examples = 0;
-    let comparisons = 0;
-    for (const type of readdirSync(EXAMPLES_DIR).sort()) {
-      const validate = validators.get(type);
-      expect(validate, `examples for unknown type ${type}`).toBeDefined();
-      for (const file of readdirSync(join(EXAMPLES_DIR, type)).sort()) {
-        const example = JSON.parse(readFileSync(join(EXAMPLES_DIR, type, file), "utf8")) as unknown;
-        examples++;
-        for (const value of [example, ...mutations(example)]) {
-          comparisons++;
-          const ajvVerdict = validate!(value) === true;
-          const zodVerdict = zodAccepts(module[`${type}Schema`], value);
-          if (ajvVerdict !== zodVerdict) disagreements.push(`${type}/${file}: ${JSON.stringify(value).slice(0, 200)} ajv=${ajvVerdict} zod=${zodVerdict}`);
+  it.skipIf(!existsSync(EXAMPLES_DIR))(
+    "2026-07-28: zod agrees with ajv on every spec example and its mutations",
+    async () => {
+      const document = loadRawSpec("2026-07-28").json;
+      const emitted = emitZodModule({ document, header: TEST_HEADER });
+      const module = await importEmitted("spec-examples-2026-07-28", emitted.code);
+      const validators = ajvValidators({ document }, emitted);
+      const disagreements: string[] = [];
+      let examples = 0;
+      let comparisons = 0;
+      for (const type of readdirSync(EXAMPLES_DIR).sort()) {
+        const validate = validators.get(type);
+        expect(validate, `examples for unknown type ${type}`).toBeDefined();
+        for (const file of readdirSync(join(EXAMPLES_DIR, type)).sort()) {
+          const example = JSON.parse(readFileSync(join(EXAMPLES_DIR, type, file), "utf8")) as unknown;
+          examples++;
+          for (const value of [example, ...mutations(example)]) {
+            comparisons++;
+            const ajvVerdict = validate!(value) === true;
+            const zodVerdict = zodAccepts(module[`${type}Schema`], value);
+            if (ajvVerdict !== zodVerdict)
+              disagreements.push(
+                `${type}/${file}: ${JSON.stringify(value).slice(0, 200)} ajv=${ajvVerdict} zod=${zodVerdict}`,
+              );
+          }
         }
       }
-    }
-    console.log(`spec examples: ${examples} examples, ${comparisons} comparisons, ${disagreements.length} disagreements`);
-    expect(examples).toBeGreaterThanOrEqual(129);
-    expect(disagreements.slice(0, 20)).toEqual([]);
-  });
+      console.log(
+        `spec examples: ${examples} examples, ${comparisons} comparisons, ${disagreements.length} disagreements`,
+      );
+      expect(examples).toBeGreaterThanOrEqual(129);
+      expect(disagreements.slice(0, 20)).toEqual([]);
+    },
+  );
 });

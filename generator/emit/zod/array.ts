@@ -37,7 +37,11 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
   // required) with such a prefix, or `uniqueItems` when two items fit before it.
   const firstCheckedPrefix = tupleSchemas.findIndex((schema) => !ajvAlwaysValid(schema, ctx.dialect));
   if (firstCheckedPrefix >= 0) {
-    const keyword = containsRequiresMatch(node, ctx) ? "contains" : node["uniqueItems"] === true && firstCheckedPrefix >= 2 ? "uniqueItems" : undefined;
+    const keyword = containsRequiresMatch(node, ctx)
+      ? "contains"
+      : node["uniqueItems"] === true && firstCheckedPrefix >= 2
+        ? "uniqueItems"
+        : undefined;
     if (keyword !== undefined) {
       ctx.report(
         DIAGNOSTIC_CODES.ajvQuirk,
@@ -92,7 +96,13 @@ function itemSchemas(
   const items = node["items"];
   if (ctx.dialect === "2020-12") {
     if (Array.isArray(items)) {
-      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "items", "items must be a schema in 2020-12 (use prefixItems; ajv rejects the schema)");
+      ctx.report(
+        DIAGNOSTIC_CODES.invalidSchema,
+        "error",
+        at,
+        "items",
+        "items must be a schema in 2020-12 (use prefixItems; ajv rejects the schema)",
+      );
     }
     const prefixItems = Array.isArray(node["prefixItems"]) ? node["prefixItems"] : [];
     return {
@@ -103,7 +113,13 @@ function itemSchemas(
   }
   if (Array.isArray(items)) {
     if (items.length === 0) {
-      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "items", "items must not be an empty array (ajv rejects the schema)");
+      ctx.report(
+        DIAGNOSTIC_CODES.invalidSchema,
+        "error",
+        at,
+        "items",
+        "items must not be an empty array (ajv rejects the schema)",
+      );
     }
     const additional = node["additionalItems"];
     return {
@@ -112,7 +128,11 @@ function itemSchemas(
       tupleSchemas: items,
     };
   }
-  return { prefix: [], rest: items === undefined ? undefined : emitSchema(items, [...at, "items"], ctx), tupleSchemas: [] };
+  return {
+    prefix: [],
+    rest: items === undefined ? undefined : emitSchema(items, [...at, "items"], ctx),
+    tupleSchemas: [],
+  };
 }
 
 /** True when `contains` demands at least one matching item (ajv's bounds for the dialect). */

@@ -18,14 +18,20 @@ export function applyConditionals(
   let expr = base;
   if (node["not"] !== undefined) {
     const negated = emitSchema(node["not"], [...at, "not"], ctx);
-    const check = negated.code === "z.never()" ? undefined : `.refine(${ctx.helper("notMatching")}(${negated.code}), "Must not match the 'not' schema")`;
+    const check =
+      negated.code === "z.never()"
+        ? undefined
+        : `.refine(${ctx.helper("notMatching")}(${negated.code}), "Must not match the 'not' schema")`;
     if (check) expr = chain(expr, check);
   }
   if (node["if"] !== undefined && (node["then"] !== undefined || node["else"] !== undefined)) {
     const condition = emitSchema(node["if"], [...at, "if"], ctx);
     const then = node["then"] === undefined ? "undefined" : emitSchema(node["then"], [...at, "then"], ctx).code;
     const otherwise = node["else"] === undefined ? "undefined" : emitSchema(node["else"], [...at, "else"], ctx).code;
-    expr = chain(expr, `.refine(${call(ctx.helper("ifThenElse"), [condition.code, then, otherwise])}, "Failed the if/then/else condition")`);
+    expr = chain(
+      expr,
+      `.refine(${call(ctx.helper("ifThenElse"), [condition.code, then, otherwise])}, "Failed the if/then/else condition")`,
+    );
   }
   return expr;
 }

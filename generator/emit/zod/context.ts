@@ -61,13 +61,7 @@ export class EmitContext {
     return name;
   }
 
-  report(
-    code: string,
-    severity: "error" | "warning",
-    at: readonly string[],
-    keyword: string,
-    message: string,
-  ): void {
+  report(code: string, severity: "error" | "warning", at: readonly string[], keyword: string, message: string): void {
     const diagnostic: EmitDiagnostic = { code, severity, keyword, pointer: encodePointer([...at, keyword]), message };
     if (this.root !== undefined) diagnostic.root = this.root;
     this.diagnosticSink.push(diagnostic);

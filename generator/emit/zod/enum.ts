@@ -18,7 +18,9 @@ function isPrimitive(value: unknown): value is Primitive {
  * zod builder offers, so they are `z.unknown()` refined with an inlined `jsonEqual`.
  */
 export function valueSetExpr(values: readonly unknown[], ctx: EmitContext): ZodExpr {
-  const unique = values.filter((value, i) => values.findIndex((other) => JSON.stringify(other) === JSON.stringify(value)) === i);
+  const unique = values.filter(
+    (value, i) => values.findIndex((other) => JSON.stringify(other) === JSON.stringify(value)) === i,
+  );
   if (unique.length === 0) return NEVER;
   if (unique.every(isPrimitive)) {
     const type = unique.map((value) => literal(value)).join(" | ");
@@ -37,10 +39,21 @@ export function valueSetExpr(values: readonly unknown[], ctx: EmitContext): ZodE
   };
 }
 
-export function emitEnum(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext, allowed?: (value: unknown) => boolean): ZodExpr {
+export function emitEnum(
+  node: Record<string, unknown>,
+  at: readonly string[],
+  ctx: EmitContext,
+  allowed?: (value: unknown) => boolean,
+): ZodExpr {
   const values = node["enum"];
   if (!Array.isArray(values) || values.length === 0) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "enum", "enum must be a non-empty array (ajv rejects the schema)");
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidSchema,
+      "error",
+      at,
+      "enum",
+      "enum must be a non-empty array (ajv rejects the schema)",
+    );
     return NEVER;
   }
   return valueSetExpr(allowed ? values.filter(allowed) : values, ctx);

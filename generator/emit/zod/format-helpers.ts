@@ -24,7 +24,9 @@
 import type { HelperSource } from "./helpers.js";
 
 /** Format name → helper that checks it; "number" formats apply to numbers, the rest to strings. */
-export const FORMAT_CHECKERS: Readonly<Record<string, { readonly helper: string | undefined; readonly kind: "string" | "number" }>> = {
+export const FORMAT_CHECKERS: Readonly<
+  Record<string, { readonly helper: string | undefined; readonly kind: "string" | "number" }>
+> = {
   date: { helper: "isDate", kind: "string" },
   time: { helper: "isTime", kind: "string" },
   "date-time": { helper: "isDateTime", kind: "string" },

@@ -13,7 +13,13 @@ import { call } from "./writer.js";
 
 export function emitAllOf(arms: unknown, at: readonly string[], ctx: EmitContext): ZodExpr[] {
   if (!Array.isArray(arms) || arms.length === 0) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "allOf", "allOf must be a non-empty array (ajv rejects the schema)");
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidSchema,
+      "error",
+      at,
+      "allOf",
+      "allOf must be a non-empty array (ajv rejects the schema)",
+    );
     return [];
   }
   return arms.map((arm, i) => emitSchema(arm, [...at, "allOf", String(i)], ctx));
@@ -24,6 +30,8 @@ export function intersectAll(parts: readonly ZodExpr[]): ZodExpr {
   const meaningful = parts.filter((part) => part.isUnknown !== true);
   if (meaningful.length === 0) return UNKNOWN;
   if (meaningful.length === 1) return meaningful[0]!;
-  const code = meaningful.slice(1).reduce((left, right) => call("z.intersection", [left, right.code]), meaningful[0]!.code);
+  const code = meaningful
+    .slice(1)
+    .reduce((left, right) => call("z.intersection", [left, right.code]), meaningful[0]!.code);
   return { code, type: intersectionType(meaningful.map((part) => part.type)) };
 }

@@ -109,7 +109,11 @@ class ModuleEmitter {
     const code = this.write(order.map((name) => this.byName(name)));
     const declarations = order.map((name) => {
       const declaration = this.byName(name);
-      const source: DeclarationSource = { name, pointer: encodePointer(declaration.tokens), recursive: this.recursive.has(name) };
+      const source: DeclarationSource = {
+        name,
+        pointer: encodePointer(declaration.tokens),
+        recursive: this.recursive.has(name),
+      };
       if (declaration.root !== undefined) source.root = declaration.root;
       return source;
     });
@@ -169,7 +173,12 @@ class ModuleEmitter {
     }
   }
 
-  private register(resource: SchemaResource, root: string | undefined, tokens: readonly string[], name: string): string {
+  private register(
+    resource: SchemaResource,
+    root: string | undefined,
+    tokens: readonly string[],
+    name: string,
+  ): string {
     const declaration: Declaration = {
       name,
       resource,
@@ -197,7 +206,13 @@ class ModuleEmitter {
         this.register(resource, root, tokens, this.pool.claim(`${owner.name}_${rest}`));
       }
     }
-    if (owner === undefined) this.register(resource, root, tokens, this.pool.claim(tokens.length === 0 ? "DocumentRoot" : `DocumentRoot_${identifierFor(tokens.join(" "))}`));
+    if (owner === undefined)
+      this.register(
+        resource,
+        root,
+        tokens,
+        this.pool.claim(tokens.length === 0 ? "DocumentRoot" : `DocumentRoot_${identifierFor(tokens.join(" "))}`),
+      );
     return this.byResource.get(resource)!.get(encodePointer(tokens))!;
   }
 
@@ -238,7 +253,11 @@ class ModuleEmitter {
     if (declaration.body !== undefined) return this.recursive.has(declaration.name) ? undefined : declaration.body;
     if (declaration.emitting === true) return undefined;
     declaration.emitting = true;
-    declaration.body = emitSchema(declaration.node, declaration.tokens, this.context(declaration.resource, declaration.root));
+    declaration.body = emitSchema(
+      declaration.node,
+      declaration.tokens,
+      this.context(declaration.resource, declaration.root),
+    );
     declaration.emitting = false;
     return this.recursive.has(declaration.name) ? undefined : declaration.body;
   }
@@ -255,13 +274,17 @@ class ModuleEmitter {
           `${doc}export type ${name} = ${body.type};\n${doc}export const ${name}Schema: z.ZodType<${name}> = z.lazy(() =>\n  ${body.code.replace(/\n/g, "\n  ")},\n);`,
         );
       } else {
-        blocks.push(`${doc}export const ${name}Schema = ${body.code};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`);
+        blocks.push(
+          `${doc}export const ${name}Schema = ${body.code};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`,
+        );
       }
     }
-    const header = this.input.header.endsWith("\n") || this.input.header === "" ? this.input.header : this.input.header + "\n";
+    const header =
+      this.input.header.endsWith("\n") || this.input.header === "" ? this.input.header : this.input.header + "\n";
     const helpers = helperSources([...this.helpers].sort());
     const sections = [`${header}import { z } from "zod";`];
-    if (helpers.length > 0) sections.push(`// Helpers inlined by mcp-gen (only those this module uses).\n\n${helpers.join("\n\n")}`);
+    if (helpers.length > 0)
+      sections.push(`// Helpers inlined by mcp-gen (only those this module uses).\n\n${helpers.join("\n\n")}`);
     sections.push(...blocks);
     return sections.join("\n\n") + "\n";
   }

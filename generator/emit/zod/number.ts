@@ -31,14 +31,26 @@ export function emitNumber(
     const bound = node[keyword];
     if (typeof bound === "number") calls.push(`.${BOUND_METHODS[keyword]}(${bound})`);
     else if (bound !== undefined) {
-      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, keyword, `${keyword} must be a number (ajv rejects the schema)`);
+      ctx.report(
+        DIAGNOSTIC_CODES.invalidSchema,
+        "error",
+        at,
+        keyword,
+        `${keyword} must be a number (ajv rejects the schema)`,
+      );
     }
   }
   const divisor = node["multipleOf"];
   if (typeof divisor === "number" && divisor > 0) {
     calls.push(`.refine(${ctx.helper("multipleOf")}(${divisor}), "Expected a multiple of ${divisor}")`);
   } else if (divisor !== undefined) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "multipleOf", "multipleOf must be a number > 0 (ajv rejects the schema)");
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidSchema,
+      "error",
+      at,
+      "multipleOf",
+      "multipleOf must be a number > 0 (ajv rejects the schema)",
+    );
   }
   const format = formatCheck(node, "number", at, ctx);
   if (format !== "") calls.push(format);

@@ -35,7 +35,9 @@ export const OBJECT_KEYWORDS = [
 
 export function emitObject(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
   const properties = isRecord(node["properties"]) ? node["properties"] : {};
-  const required = new Set(Array.isArray(node["required"]) ? node["required"].filter((key): key is string => typeof key === "string") : []);
+  const required = new Set(
+    Array.isArray(node["required"]) ? node["required"].filter((key): key is string => typeof key === "string") : [],
+  );
   const shapeEntries: string[] = [];
   const typeEntries: string[] = [];
   const shapeMap = new Map<string, ZodExpr>();
@@ -52,7 +54,9 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
   const patterns = isRecord(node["patternProperties"]) ? Object.entries(node["patternProperties"]) : [];
   const additional = node["additionalProperties"];
   const additionalExpr =
-    additional === undefined || additional === true ? undefined : emitSchema(additional, [...at, "additionalProperties"], ctx);
+    additional === undefined || additional === true
+      ? undefined
+      : emitSchema(additional, [...at, "additionalProperties"], ctx);
   const restIsOpen = additionalExpr === undefined || additionalExpr.isUnknown === true;
   const missingRequired = [...required].filter((key) => !Object.hasOwn(properties, key));
   const refinements: string[] = [];
@@ -63,7 +67,8 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     code = call("z.strictObject", [objectLiteral(shapeEntries)]);
     type = typeLiteral(typeEntries);
     // Unsatisfiable (the key may not exist), yet exact: report the verdict ajv gives.
-    if (missingRequired.length > 0) refinements.push(`.refine(${ctx.helper("hasKeys")}(${literal(missingRequired)}), "Missing required properties")`);
+    if (missingRequired.length > 0)
+      refinements.push(`.refine(${ctx.helper("hasKeys")}(${literal(missingRequired)}), "Missing required properties")`);
   } else if (patterns.length === 0 && !restIsOpen && additionalExpr !== undefined) {
     for (const key of missingRequired) {
       shapeEntries.push(`${valueKey(key)}: ${additionalExpr.code}`);
@@ -106,7 +111,8 @@ function objectRefinements(node: Record<string, unknown>, at: readonly string[],
   const refinements: string[] = [];
   if (node["propertyNames"] !== undefined) {
     const names = emitSchema(node["propertyNames"], [...at, "propertyNames"], ctx);
-    if (!names.isUnknown) refinements.push(`.refine(${ctx.helper("keysMatch")}(${names.code}), "Invalid property name")`);
+    if (!names.isUnknown)
+      refinements.push(`.refine(${ctx.helper("keysMatch")}(${names.code}), "Invalid property name")`);
   }
   const min = node["minProperties"];
   const max = node["maxProperties"];
@@ -121,7 +127,10 @@ function objectRefinements(node: Record<string, unknown>, at: readonly string[],
     if (!isRecord(value)) return;
     for (const [key, dependency] of Object.entries(value)) {
       if (Array.isArray(dependency)) {
-        requiredDeps[key] = [...(requiredDeps[key] ?? []), ...dependency.filter((name): name is string => typeof name === "string")];
+        requiredDeps[key] = [
+          ...(requiredDeps[key] ?? []),
+          ...dependency.filter((name): name is string => typeof name === "string"),
+        ];
       } else {
         const expr = emitSchema(dependency, [...at, keyword, key], ctx);
         if (!expr.isUnknown) schemaDeps.push(`[${literal(key)}, ${expr.code}]`);
@@ -132,10 +141,14 @@ function objectRefinements(node: Record<string, unknown>, at: readonly string[],
   if (appliesIn(ctx.dialect, "dependentRequired")) collect("dependentRequired", node["dependentRequired"]);
   if (appliesIn(ctx.dialect, "dependentSchemas")) collect("dependentSchemas", node["dependentSchemas"]);
   if (Object.keys(requiredDeps).length > 0) {
-    refinements.push(`.refine(${ctx.helper("dependentRequired")}(${literal(requiredDeps)}), "Missing dependent property")`);
+    refinements.push(
+      `.refine(${ctx.helper("dependentRequired")}(${literal(requiredDeps)}), "Missing dependent property")`,
+    );
   }
   if (schemaDeps.length > 0) {
-    refinements.push(`.refine(${call(ctx.helper("dependentSchemas"), [arrayLiteral(schemaDeps)])}, "Invalid dependent schema")`);
+    refinements.push(
+      `.refine(${call(ctx.helper("dependentSchemas"), [arrayLiteral(schemaDeps)])}, "Invalid dependent schema")`,
+    );
   }
   return refinements;
 }

@@ -27,14 +27,26 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
   if (node === true) return UNKNOWN;
   if (node === false) return NEVER;
   if (!isRecord(node)) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at.slice(0, -1), at[at.length - 1] ?? "", "a schema must be an object or a boolean");
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidSchema,
+      "error",
+      at.slice(0, -1),
+      at[at.length - 1] ?? "",
+      "a schema must be an object or a boolean",
+    );
     return UNKNOWN;
   }
   const parts: ZodExpr[] = [];
   if (ctx.dialect === "2020-12") {
     for (const keyword of UNSUPPORTED_2020_12) {
       if (node[keyword] !== undefined) {
-        ctx.report(DIAGNOSTIC_CODES.unsupportedKeyword, "error", at, keyword, `${keyword} (dynamic scope resolution) is not supported`);
+        ctx.report(
+          DIAGNOSTIC_CODES.unsupportedKeyword,
+          "error",
+          at,
+          keyword,
+          `${keyword} (dynamic scope resolution) is not supported`,
+        );
         parts.push(NEVER); // fail closed (see ref.ts)
       }
     }
@@ -44,9 +56,11 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
   const typed = emitTyped(node, at, ctx);
   // With nothing but `type` beside them, `enum`/`const` values of other types can never
   // match: filtering them at generation time keeps the schema a plain literal set.
-  const absorbType = typed.declared !== undefined && !typed.constrained && (node["enum"] !== undefined || node["const"] !== undefined);
+  const absorbType =
+    typed.declared !== undefined && !typed.constrained && (node["enum"] !== undefined || node["const"] !== undefined);
   const declared = typed.declared;
-  const allowed = absorbType && declared ? (value: unknown) => declared.some((type) => matchesJsonType(value, type)) : undefined;
+  const allowed =
+    absorbType && declared ? (value: unknown) => declared.some((type) => matchesJsonType(value, type)) : undefined;
   if (typed.expr !== undefined && !absorbType) parts.push(typed.expr);
   if (node["const"] !== undefined) parts.push(emitConst(node, ctx, allowed));
   if (node["enum"] !== undefined) parts.push(emitEnum(node, at, ctx, allowed));

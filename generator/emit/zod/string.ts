@@ -14,11 +14,15 @@ export function emitString(node: Record<string, unknown>, at: readonly string[],
   // ajv does the same), so zod's .min()/.max() — UTF-16 units — cannot be used.
   const min = node["minLength"];
   if (typeof min === "number" && min > 0) {
-    calls.push(`.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: fewer than ${min} characters")`);
+    calls.push(
+      `.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: fewer than ${min} characters")`,
+    );
   }
   const max = node["maxLength"];
   if (typeof max === "number") {
-    calls.push(`.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: more than ${max} characters")`);
+    calls.push(
+      `.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: more than ${max} characters")`,
+    );
   }
   const pattern = node["pattern"];
   if (typeof pattern === "string") {
@@ -45,7 +49,13 @@ export function compilablePattern(
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    ctx.report(DIAGNOSTIC_CODES.invalidPattern, "error", at, keyword, `invalid regular expression: ${(error as Error).message}`);
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidPattern,
+      "error",
+      at,
+      keyword,
+      `invalid regular expression: ${(error as Error).message}`,
+    );
     return undefined;
   }
   return `new RegExp(${JSON.stringify(pattern)}, "u")`;

@@ -60,11 +60,17 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
   if (declared === undefined) {
     if (constrainedKinds.length === 0) return { expr: undefined, declared, constrained: false };
     const entries = constrainedKinds.map((kind) => `${kind}: ${emitKind(kind, node, at, ctx).code}`);
-    return { expr: { code: call(ctx.helper("byKind"), [objectLiteral(entries)]), type: "unknown" }, declared, constrained: true };
+    return {
+      expr: { code: call(ctx.helper("byKind"), [objectLiteral(entries)]), type: "unknown" },
+      declared,
+      constrained: true,
+    };
   }
   const kinds = declared.filter((type) => !(type === "integer" && declared.includes("number")));
   const arms = kinds.map((type) => emitKind(type, node, at, ctx));
-  const constrained = kinds.some((type) => constrainedKinds.includes(type === "integer" ? "number" : (type as ConstrainableKind)));
+  const constrained = kinds.some((type) =>
+    constrainedKinds.includes(type === "integer" ? "number" : (type as ConstrainableKind)),
+  );
   if (arms.length === 0) return { expr: { code: "z.never()", type: "never" }, declared, constrained };
   if (arms.length === 1) return { expr: arms[0], declared, constrained };
   const nullIndex = kinds.indexOf("null");
@@ -111,7 +117,13 @@ function declaredTypes(node: Record<string, unknown>, at: readonly string[], ctx
       if (typeof entry === "string" && (JSON_TYPES as readonly string[]).includes(entry)) {
         if (!types.includes(entry as JsonType)) types.push(entry as JsonType);
       } else {
-        ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "type", `unknown type ${JSON.stringify(entry)} (ajv rejects the schema)`);
+        ctx.report(
+          DIAGNOSTIC_CODES.invalidSchema,
+          "error",
+          at,
+          "type",
+          `unknown type ${JSON.stringify(entry)} (ajv rejects the schema)`,
+        );
       }
     }
   }
@@ -119,7 +131,13 @@ function declaredTypes(node: Record<string, unknown>, at: readonly string[], ctx
   // refuses to compile `nullable` without `type`.
   if (node["nullable"] === true) {
     if (types === undefined) {
-      ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, "nullable", '"nullable" cannot be used without "type" (ajv rejects the schema)');
+      ctx.report(
+        DIAGNOSTIC_CODES.invalidSchema,
+        "error",
+        at,
+        "nullable",
+        '"nullable" cannot be used without "type" (ajv rejects the schema)',
+      );
       types = []; // fail closed: no type at all
     } else if (!types.includes("null")) {
       types.push("null");
@@ -128,27 +146,49 @@ function declaredTypes(node: Record<string, unknown>, at: readonly string[], ctx
   return types;
 }
 
-function kindsWithKeywords(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ConstrainableKind[] {
+function kindsWithKeywords(
+  node: Record<string, unknown>,
+  at: readonly string[],
+  ctx: EmitContext,
+): ConstrainableKind[] {
   const kinds: ConstrainableKind[] = [];
   const checkedFormatKind = formatKind(node, at, ctx);
   for (const kind of ["string", "number", "object", "array"] as const) {
-    const present = KIND_KEYWORDS[kind].some((keyword) => node[keyword] !== undefined && appliesIn(ctx.dialect, keyword));
+    const present = KIND_KEYWORDS[kind].some(
+      (keyword) => node[keyword] !== undefined && appliesIn(ctx.dialect, keyword),
+    );
     if (present || checkedFormatKind === kind) kinds.push(kind);
   }
   return kinds;
 }
 
 /** Which kind the `format` keyword checks, if any (reports unknown/unsupported formats). */
-function formatKind(node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): "string" | "number" | undefined {
+function formatKind(
+  node: Record<string, unknown>,
+  at: readonly string[],
+  ctx: EmitContext,
+): "string" | "number" | undefined {
   const format = node["format"];
   if (typeof format !== "string") return undefined;
   if (UNSUPPORTED_FORMATS.has(format)) {
-    ctx.report(DIAGNOSTIC_CODES.unsupportedKeyword, "error", at, "format", `format "${format}" is checked by ajv-formats but not reproduced by mcp-gen`);
+    ctx.report(
+      DIAGNOSTIC_CODES.unsupportedKeyword,
+      "error",
+      at,
+      "format",
+      `format "${format}" is checked by ajv-formats but not reproduced by mcp-gen`,
+    );
     return "string";
   }
   const checker = FORMAT_CHECKERS[format];
   if (checker === undefined) {
-    ctx.report(DIAGNOSTIC_CODES.unknownFormat, "warning", at, "format", `unknown format "${format}" is not checked (ajv ignores it too)`);
+    ctx.report(
+      DIAGNOSTIC_CODES.unknownFormat,
+      "warning",
+      at,
+      "format",
+      `unknown format "${format}" is not checked (ajv ignores it too)`,
+    );
     return undefined;
   }
   return checker.helper === undefined ? undefined : checker.kind;

@@ -75,7 +75,15 @@ function restArgument(schema: unknown, at: readonly string[], ctx: EmitContext):
 }
 
 function emptyEvaluation(): Evaluation {
-  return { allProperties: false, names: [], patterns: [], allItems: false, prefixItems: 0, branches: [], dynamicItemKeywords: [] };
+  return {
+    allProperties: false,
+    names: [],
+    patterns: [],
+    allItems: false,
+    prefixItems: 0,
+    branches: [],
+    dynamicItemKeywords: [],
+  };
 }
 
 function isEmpty(evaluation: Evaluation): boolean {
@@ -120,7 +128,9 @@ function evaluationOf(
   if (node["additionalProperties"] !== undefined || (!top && node["unevaluatedProperties"] !== undefined)) {
     evaluation.allProperties = true;
   }
-  const itemKeywords = ["prefixItems", "items", "contains", ...(top ? [] : ["unevaluatedItems"])].filter((key) => node[key] !== undefined);
+  const itemKeywords = ["prefixItems", "items", "contains", ...(top ? [] : ["unevaluatedItems"])].filter(
+    (key) => node[key] !== undefined,
+  );
   if (dynamic) {
     evaluation.dynamicItemKeywords.push(...itemKeywords.map((key) => encodePointer([...at, key])));
   } else {
@@ -132,11 +142,16 @@ function evaluationOf(
   if (typeof node["$ref"] === "string") {
     const target = ctx.resource.resolve(node["$ref"]);
     if (target.kind === "local") {
-      merge(evaluation, evaluationOf(valueAtPointer(ctx.resource.root, target.tokens), [...target.tokens], ctx, path, false, dynamic));
+      merge(
+        evaluation,
+        evaluationOf(valueAtPointer(ctx.resource.root, target.tokens), [...target.tokens], ctx, path, false, dynamic),
+      );
     }
   }
   if (Array.isArray(node["allOf"])) {
-    node["allOf"].forEach((arm, i) => merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false, dynamic)));
+    node["allOf"].forEach((arm, i) =>
+      merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false, dynamic)),
+    );
   }
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const arms = node[keyword];
@@ -145,7 +160,8 @@ function evaluationOf(
       const armAt = [...at, keyword, String(i)];
       const armEvaluation = evaluationOf(arm, armAt, ctx, path, false, true);
       evaluation.dynamicItemKeywords.push(...armEvaluation.dynamicItemKeywords);
-      if (!isEmpty(armEvaluation)) evaluation.branches.push({ when: emitSchema(arm, armAt, ctx).code, evaluation: armEvaluation });
+      if (!isEmpty(armEvaluation))
+        evaluation.branches.push({ when: emitSchema(arm, armAt, ctx).code, evaluation: armEvaluation });
     });
   }
   if (node["if"] !== undefined) {

@@ -13,14 +13,15 @@ import { NEVER, type ZodExpr, unionType } from "./expr.js";
 import { emitSchema } from "./schema.js";
 import { arrayLiteral, call } from "./writer.js";
 
-export function emitUnion(
-  keyword: "anyOf" | "oneOf",
-  arms: unknown,
-  at: readonly string[],
-  ctx: EmitContext,
-): ZodExpr {
+export function emitUnion(keyword: "anyOf" | "oneOf", arms: unknown, at: readonly string[], ctx: EmitContext): ZodExpr {
   if (!Array.isArray(arms) || arms.length === 0) {
-    ctx.report(DIAGNOSTIC_CODES.invalidSchema, "error", at, keyword, `${keyword} must be a non-empty array (ajv rejects the schema)`);
+    ctx.report(
+      DIAGNOSTIC_CODES.invalidSchema,
+      "error",
+      at,
+      keyword,
+      `${keyword} must be a non-empty array (ajv rejects the schema)`,
+    );
     return NEVER;
   }
   const emitted = arms.map((arm, i) => emitSchema(arm, [...at, keyword, String(i)], ctx));
@@ -47,7 +48,8 @@ export function discriminatorOf(arms: readonly ZodExpr[]): string | undefined {
     const values = new Set<string>();
     const works = arms.every((arm) => {
       const property = arm.shape!.properties.get(key);
-      if (!arm.shape!.required.has(key) || typeof property?.literal !== "string" || values.has(property.literal)) return false;
+      if (!arm.shape!.required.has(key) || typeof property?.literal !== "string" || values.has(property.literal))
+        return false;
       values.add(property.literal);
       return true;
     });
