@@ -67,11 +67,17 @@ describe.each(cases)("SDK client over %s, %s era", (kind, era) => {
   // how the simulated user answers the next elicitation.
   let c: ConnectedSdkClient;
   let answer: SdkClientSetup["answerElicitation"] = () => ({ action: "decline" });
+  const samplings: unknown[] = [];
   beforeAll(async () => {
     c = await connectSdkClient({
       era,
       target: kind === "stdio" ? { kind: "stdio", example: "notes" } : { kind: "http", url: http.url },
+      capabilities: { elicitation: { form: {} }, sampling: {} },
       answerElicitation: (params) => answer!(params),
+      createMessage: (params) => {
+        samplings.push(params);
+        return { role: "assistant", model: "test-model", content: { type: "text", text: "DRAFT: two notes about trips" } };
+      },
     });
   });
   afterAll(async () => {
@@ -173,6 +179,43 @@ describe.each(cases)("SDK client over %s, %s era", (kind, era) => {
     expect(await noteIds(c)).toContain(id);
   });
 
+  it("summarize_notes: the SDK's sampling handler drafts the summary (prompts/get with input)", async () => {
+    await addNote(c, `trip to Rome ${kind} ${era}`);
+    await addNote(c, `trip to Oslo ${kind} ${era}`);
+    samplings.length = 0;
+    const before = c.sent.length;
+    const prompt = await c.client.getPrompt({ name: "summarize_notes", arguments: { topic: "TRIP", style: "short" } });
+    expect(samplings).toHaveLength(1);
+    expect(samplings[0]).toMatchObject({ maxTokens: 400, systemPrompt: "You write concise summaries." });
+    const request = (samplings[0] as { messages: Array<{ content: { text: string } }> }).messages[0]?.content.text ?? "";
+    expect(request).toContain(`Summarize these notes (short):`);
+    expect(request).toContain(`trip to Rome ${kind} ${era}`);
+    expect(prompt.messages).toEqual([
+      { role: "user", content: { type: "text", text: request } },
+      { role: "assistant", content: { type: "text", text: "DRAFT: two notes about trips" } },
+    ]);
+    expect(prompt.description).toMatch(/^Summary of \d+ note\(s\) about TRIP$/);
+    const gets = sentRequests(c.sent.slice(before)).filter((r) => r.method === "prompts/get");
+    expect(gets).toHaveLength(era === "modern" ? 2 : 1);
+    if (era === "modern") expect(Object.keys((gets[1]?.params?.["inputResponses"] ?? {}) as object)).toEqual(["draft"]);
+  });
+
+  it("resources, the note template and completions", async () => {
+    const id = await addNote(c, `readable ${kind} ${era}`);
+    const { resources } = await c.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["notes://index"]);
+    const index = await c.client.readResource({ uri: "notes://index" }, { cacheMode: "bypass" });
+    expect(JSON.parse((index.contents[0] as { text: string }).text)).toContainEqual({ id, title: `readable ${kind} ${era}` });
+    const { resourceTemplates } = await c.client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["notes://{id}"]);
+    const note = await c.client.readResource({ uri: `notes://${id}` }, { cacheMode: "bypass" });
+    expect(note.contents).toEqual([{ uri: `notes://${id}`, mimeType: "text/markdown", text: `# readable ${kind} ${era}\n\nbody of readable ${kind} ${era}\n` }]);
+    const ids = await c.client.complete({ ref: { type: "ref/resource", uri: "notes://{id}" }, argument: { name: "id", value: id } });
+    expect(ids.completion.values).toContain(id);
+    const topics = await c.client.complete({ ref: { type: "ref/prompt", name: "summarize_notes" }, argument: { name: "topic", value: "read" } });
+    expect(topics.completion.values).toEqual(["readable"]);
+  });
+
   it("delete_note of an unknown id is a tool error, not a protocol error, and asks nothing", async () => {
     answer = confirmDelete;
     const result = await c.client.callTool({ name: "delete_note", arguments: { id: "no-such-note" } });
@@ -182,7 +225,7 @@ describe.each(cases)("SDK client over %s, %s era", (kind, era) => {
   });
 });
 
-describe("a client that cannot elicit", () => {
+describe("a client that cannot elicit or sample", () => {
   it("2026-07-28: delete_note fails with -32021 naming the missing elicitation capability", async () => {
     const c = await connect("http", "modern", { capabilities: {} });
     const id = await addNote(c, "needs confirmation");
@@ -193,6 +236,15 @@ describe("a client that cannot elicit", () => {
     expect(error).toMatchObject({ code: -32021 });
     expect((error as { data?: unknown }).data).toMatchObject({ requiredCapabilities: { elicitation: {} } });
     expect(await noteIds(c)).toContain(id);
+  });
+
+  it.each(["legacy", "modern"] as const)("%s: summarize_notes without sampling hands back the request instead of a draft", async (era) => {
+    const c = await connect("http", era, { capabilities: {} });
+    await addNote(c, "plain trip");
+    const prompt = await c.client.getPrompt({ name: "summarize_notes", arguments: { topic: "plain" } });
+    expect(prompt.messages).toHaveLength(1);
+    expect(prompt.messages[0]).toMatchObject({ role: "user", content: { type: "text" } });
+    expect((prompt.messages[0]?.content as { text: string }).text).toMatch(/^Summarize these notes:\n- plain trip: body of plain trip/);
   });
 });
 

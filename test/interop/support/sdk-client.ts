@@ -13,7 +13,16 @@
 //   `elicitation/create` / `roots/list` handlers and retrying. On stdio the probe runs in a
 //   short-lived sibling process, so the recorded wire of the real connection starts after it.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { ClientCapabilities, ElicitRequest, ElicitResult, JSONRPCMessage, ListRootsResult, Transport } from "@modelcontextprotocol/client";
+import type {
+  ClientCapabilities,
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+  JSONRPCMessage,
+  ListRootsResult,
+  Transport,
+} from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { stdioServerParameters, type ExampleName } from "./example-process.js";
 
@@ -57,6 +66,8 @@ export interface SdkClientSetup {
   readonly answerElicitation?: (params: ElicitRequest["params"]) => ElicitResult;
   /** Registered only when given (pair it with a `roots` capability). */
   readonly listRoots?: () => ListRootsResult;
+  /** Registered only when given (pair it with a `sampling` capability). */
+  readonly createMessage?: (params: CreateMessageRequest["params"]) => CreateMessageResult;
 }
 
 export async function connectSdkClient(setup: SdkClientSetup): Promise<ConnectedSdkClient> {
@@ -83,6 +94,8 @@ export async function connectSdkClient(setup: SdkClientSetup): Promise<Connected
   }
   const listRoots = setup.listRoots;
   if (listRoots) client.setRequestHandler("roots/list", () => listRoots());
+  const createMessage = setup.createMessage;
+  if (createMessage) client.setRequestHandler("sampling/createMessage", (request) => createMessage(request.params));
 
   let transport: Transport;
   let sessionId: () => string | undefined = () => undefined;
