@@ -57,6 +57,15 @@ describe("stdio transport", () => {
     expect(ask.params.requestedSchema.properties.name.type).toBe("string");
     peer.send({ jsonrpc: "2.0", id: ask.id, result: { action: "accept", content: { name: "Ada" } } });
     expect((await peer.waitFor((m) => m.id === 11)).result.content[0].text).toBe("hello Ada");
+    // Legacy cancellation: the handler sees the abort and no response is sent.
+    peer.send({ jsonrpc: "2.0", id: "legacy-slow", method: "tools/call", params: { name: "wait_for_cancel", arguments: {} } });
+    await new Promise((r) => setTimeout(r, 100));
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "legacy-slow", reason: "user" } });
+    for (let i = 0; i < 100 && !peer.stderr.includes("aborted:legacy-slow"); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(peer.stderr).toContain("aborted:legacy-slow");
+    peer.send({ jsonrpc: "2.0", id: 13, method: "ping" });
+    await peer.waitFor((m) => m.id === 13);
+    expect(peer.lines.some((line) => JSON.parse(line).id === "legacy-slow")).toBe(false);
     // Modern traffic still works after the legacy handshake (no era pinning).
     peer.send({ jsonrpc: "2.0", id: 12, method: "tools/call", params: { name: "ask_name", arguments: {}, _meta: envelope({}, { elicitation: {} }) } });
     expect((await peer.waitFor((m) => m.id === 12)).result.resultType).toBe("input_required");

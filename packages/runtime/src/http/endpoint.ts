@@ -183,7 +183,11 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
       headers: (name) => request.header(name),
     };
     const body = await entry.session.handleRequest(message, channel);
-    if (stream) stream.finish(body);
+    if (body === undefined) {
+      // Cancelled by notifications/cancelled: no response is owed, so the exchange just ends.
+      if (stream) stream.abandon();
+      else responder.respond(202, { "mcp-session-id": entry.session.id });
+    } else if (stream) stream.finish(body);
     else responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
   }
 
@@ -202,7 +206,7 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
       return fail(responder, 503, new RpcError(INVALID_REQUEST, "Too many sessions; try again later"), message.id);
     }
     const session = server.createLegacySession(randomBytes(16).toString("hex"));
-    const body = await session.handleRequest(message, { send: () => {}, closeStream: () => {} });
+    const body = (await session.handleRequest(message, { send: () => {}, closeStream: () => {} })) as string;
     if (!session.initialized) {
       session.close();
       return responder.respond(400, JSON_HEADERS, body);
@@ -232,7 +236,8 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
         continue;
       }
       if (inbound.kind === "request") {
-        replies.push(await entry.session.handleRequest(inbound.message, { send: () => {}, closeStream: () => {} }));
+        const reply = await entry.session.handleRequest(inbound.message, { send: () => {}, closeStream: () => {} });
+        if (reply !== undefined) replies.push(reply);
       } else if (inbound.kind === "notification") entry.session.handleNotification(inbound.message);
       else entry.session.handleResponse(inbound.message);
     }

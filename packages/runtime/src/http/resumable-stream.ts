@@ -54,6 +54,12 @@ export class ResumableStream {
     this.connection?.end();
   }
 
+  /** Ends the stream without a final message (the request was cancelled). */
+  abandon(): void {
+    this.finished = true;
+    this.connection?.end();
+  }
+
   /** Closes the connection but keeps the stream resumable (server-initiated polling). */
   detach(): void {
     const connection = this.connection;

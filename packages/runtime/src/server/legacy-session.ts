@@ -81,15 +81,20 @@ export class LegacySession {
     if (isPlainObject(cap) && cap["listChanged"] === true) this.unsolicited(notification(`notifications/${family}/list_changed`));
   }
 
-  /** Serves one request and returns the serialized response. */
-  async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string> {
+  /**
+   * Serves one request and returns the serialized response, or undefined when the client
+   * cancelled it: the receiver of notifications/cancelled sends no response
+   * (2025-11-25 basic/utilities/cancellation § Behavior Requirements).
+   */
+  async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string | undefined> {
     this.lastActivity = Date.now();
     const cancellation = new Cancellation();
     this.inflight.set(request.id, cancellation);
     try {
       const result = await this.dispatch(request, channel, cancellation);
-      return serializeSuccess(request.id, result);
+      return cancellation.aborted ? undefined : serializeSuccess(request.id, result);
     } catch (error) {
+      if (cancellation.aborted) return undefined;
       const rpcError = error instanceof RpcError ? error : this.internal(error);
       return serializeError(request.id, rpcError);
     } finally {
@@ -101,7 +106,8 @@ export class LegacySession {
     this.lastActivity = Date.now();
     if (message.method === "notifications/cancelled") {
       const id = message.params?.["requestId"];
-      if (typeof id === "string" || typeof id === "number") this.inflight.get(id)?.abort();
+      // `initialize` is never cancellable (2025-11-25 basic/utilities/cancellation).
+      if ((typeof id === "string" || typeof id === "number") && this.initialized) this.inflight.get(id)?.abort();
     }
     // notifications/initialized, roots/list_changed, progress: nothing to do.
   }

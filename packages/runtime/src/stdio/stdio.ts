@@ -86,7 +86,13 @@ export function serveStdio(
       return;
     }
     if (modern) return track(serveModern(inbound.message));
-    track(legacySession().handleRequest(inbound.message, channel).then(write));
+    track(
+      legacySession()
+        .handleRequest(inbound.message, channel)
+        .then((reply) => {
+          if (reply !== undefined) write(reply);
+        }),
+    );
   };
 
   const handleLine = (line: string) => {
