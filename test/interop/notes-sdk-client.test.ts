@@ -3,7 +3,9 @@
 // handshake (initialize, 2025-11-25) and stateless 2026-07-28. Each case lists tools, adds a
 // note (typed structuredContent), and deletes notes through the SDK's elicitation handler —
 // on 2026-07-28 that is an `input_required` result the SDK answers and retries, on 2025-11-25 a
-// real `elicitation/create` request from the server — once accepted, once declined.
+// real `elicitation/create` request from the server — once accepted, once declined. The prompt
+// drafts through the SDK's sampling handler the same two ways; resources, the note template and
+// completions round it off. A last group checks how the SDK's other negotiation modes land.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHttpExample, type HttpExampleServer } from "./support/example-process.js";
 import {
@@ -66,14 +68,14 @@ describe.each(cases)("SDK client over %s, %s era", (kind, era) => {
   // One connection (and, on stdio, one server process) per transport and era; each test sets
   // how the simulated user answers the next elicitation.
   let c: ConnectedSdkClient;
-  let answer: SdkClientSetup["answerElicitation"] = () => ({ action: "decline" });
+  let answer: NonNullable<SdkClientSetup["answerElicitation"]> = () => ({ action: "decline" });
   const samplings: unknown[] = [];
   beforeAll(async () => {
     c = await connectSdkClient({
       era,
       target: kind === "stdio" ? { kind: "stdio", example: "notes" } : { kind: "http", url: http.url },
       capabilities: { elicitation: { form: {} }, sampling: {} },
-      answerElicitation: (params) => answer!(params),
+      answerElicitation: (params) => answer(params),
       createMessage: (params) => {
         samplings.push(params);
         return { role: "assistant", model: "test-model", content: { type: "text", text: "DRAFT: two notes about trips" } };
