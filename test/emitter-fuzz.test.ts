@@ -72,7 +72,32 @@ function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "dr
         { requiredKeys: [] },
       ),
     ];
-    if (refTargets.length > 0) leaves.push(fc.record({ $ref: fc.constantFrom(...refTargets) }));
+    leaves.push(
+      fc.record({ enum: fc.constant([{ a: 1 }, [1, 2], { a: [null] }, "a"]) }),
+      fc.record(
+        {
+          type: fc.constantFrom("string", "integer", "object"),
+          nullable: fc.constant(true),
+          enum: fc.constantFrom(["a", null], [1, 2]),
+        },
+        { requiredKeys: ["type", "nullable"] },
+      ),
+      fc.record({
+        type: fc.constant("string"),
+        format: fc.constantFrom("date-time", "uuid", "ipv4", "hostname", "byte"),
+      }),
+      fc.record(
+        { maxLength: fc.nat(2), maximum: fc.nat(2), maxItems: fc.nat(2), maxProperties: fc.nat(2) },
+        { requiredKeys: [] },
+      ),
+      fc.record({ if: sub, description: fc.constant("if without then/else") }),
+    );
+    if (refTargets.length > 0) {
+      leaves.push(
+        fc.record({ $ref: fc.constantFrom(...refTargets) }),
+        fc.record({ $ref: fc.constantFrom(...refTargets), type: fc.constantFrom("object", "array", "string") }),
+      );
+    }
     const objectModel: Record<string, fc.Arbitrary<unknown>> = {
       type: fc.constant("object"),
       properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 3 }),
