@@ -163,3 +163,15 @@ describe("requestSignal", () => {
     expect(released.signal.aborted).toBe(false);
   });
 });
+
+describe("subscription filters", () => {
+  it("reports acknowledged types that were never requested", async () => {
+    const { unrequestedInAck, filterWants } = await import("../../packages/runtime/src/client/subscription.js");
+    expect(unrequestedInAck({ toolsListChanged: true, resourceSubscriptions: ["a://x"] }, { toolsListChanged: true, resourceSubscriptions: ["a://x"] })).toEqual([]);
+    expect(unrequestedInAck({ toolsListChanged: true }, { promptsListChanged: true, resourceSubscriptions: ["a://y"] })).toEqual(["promptsListChanged", "resourceSubscriptions:a://y"]);
+    const updated = (uri: string) => ({ jsonrpc: "2.0" as const, method: "notifications/resources/updated", params: { uri } });
+    expect(filterWants({ resourceSubscriptions: ["file:///dir/"] }, updated("file:///dir/sub.txt"))).toBe(true);
+    expect(filterWants({ resourceSubscriptions: ["file:///dir/"] }, updated("file:///other"))).toBe(false);
+    expect(filterWants({ toolsListChanged: false }, { jsonrpc: "2.0", method: "notifications/tools/list_changed" })).toBe(false);
+  });
+});

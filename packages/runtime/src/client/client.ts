@@ -20,7 +20,7 @@ import { isFailure, isNotification, isRequest, type JsonRpcId, type JsonRpcMessa
 import { INPUT_CAPABLE_METHODS, resultKind, runInputRounds, type InputRequestEntry } from "./mrtr.js";
 import { classifyProbe, defaultEraCache, type EraVerdictRecord, type ProbeOutcome } from "./probe.js";
 import { paramHeaders, standardHeaders } from "./request-headers.js";
-import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilter } from "./subscription.js";
+import { filterWants, legacyHonouredFilter, Subscription, unrequestedInAck, type SubscriptionFilter } from "./subscription.js";
 import { requestSignal } from "./request-signal.js";
 import { planToolHeaders, type HeaderParam } from "./tool-headers.js";
 import type { ClientTransport } from "./transport/types.js";
@@ -527,7 +527,10 @@ export class McpClient {
       const entry = this.findModernSubscription(subscriptionId);
       if (entry !== undefined) {
         if (message.method === "notifications/subscriptions/acknowledged") {
-          entry.subscription.acknowledge((message.params?.notifications as SubscriptionFilter | undefined) ?? {});
+          const acknowledged = (message.params?.notifications as SubscriptionFilter | undefined) ?? {};
+          const extra = unrequestedInAck(entry.filter, acknowledged);
+          if (extra.length > 0) this.warn(`the server acknowledged notifications that were not requested: ${extra.join(", ")}`);
+          entry.subscription.acknowledge(acknowledged);
         } else if (filterWants(entry.filter, message)) {
           entry.subscription.push(message);
         }

@@ -34,6 +34,21 @@ export function filterWants(filter: SubscriptionFilter, notification: JsonRpcNot
   return false;
 }
 
+/**
+ * Parts of an acknowledgement the client never asked for. The ack must be a subset of
+ * the request [S26:basic/patterns/subscriptions § Acknowledgement]; anything extra is
+ * reported so a misbehaving server is visible, and filtered out on delivery anyway.
+ */
+export function unrequestedInAck(requested: SubscriptionFilter, acknowledged: SubscriptionFilter): string[] {
+  const extra: string[] = [];
+  for (const flag of ["toolsListChanged", "promptsListChanged", "resourcesListChanged"] as const) {
+    if (acknowledged[flag] === true && requested[flag] !== true) extra.push(flag);
+  }
+  const wanted = new Set(requested.resourceSubscriptions ?? []);
+  for (const uri of acknowledged.resourceSubscriptions ?? []) if (!wanted.has(uri)) extra.push(`resourceSubscriptions:${uri}`);
+  return extra;
+}
+
 /** The part of `filter` a legacy server can honour, judged by its capabilities. */
 export function legacyHonouredFilter(filter: SubscriptionFilter, serverCapabilities: Record<string, unknown>): SubscriptionFilter {
   const bit = (section: string, key: string): boolean => {
