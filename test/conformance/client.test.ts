@@ -13,8 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const launcher = path.join(root, "test/conformance/client.sh");
 const cli = path.join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const outRoot = path.join(root, "test/.tmp/conformance-client");
-// The project's own preload (server engineer) once it lands; the shared reference until then.
-const preload = [path.join(root, "test/conformance/preload.mjs"), "/work/shared/conformance/preload.mjs"].find((p) => existsSync(p));
+// The project's own preload (Node 20 fs hook + loopback-only mock servers); the shared
+// reference copy only if the project's is missing.
+const preload = [path.join(root, "test/conformance/cli-preload.mjs"), "/work/shared/conformance/preload.mjs"].find((p) => existsSync(p));
 
 const SCENARIOS: Array<[scenario: string, revision: string]> = [
   ["tools_call", "2026-07-28"],
