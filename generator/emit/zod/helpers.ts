@@ -300,6 +300,9 @@ function unevaluated(
 ];
 
 const ALL_HELPERS: readonly HelperSource[] = [...CORE_HELPERS, ...FORMAT_HELPERS];
+
+/** Type names the helpers declare; declarations never take them (see names.ts). */
+export const HELPER_TYPE_NAMES: readonly string[] = ["Evaluation", "EvaluationBranch", "JsonKind"];
 const BY_NAME = new Map(ALL_HELPERS.map((helper) => [helper.name, helper]));
 
 /** Source of the requested helpers and their dependencies, in table order. */

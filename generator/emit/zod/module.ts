@@ -25,7 +25,7 @@ import { subschemas } from "../../jsonschema/walk.js";
 import { type Declaration, EmitContext, type ModuleSettings } from "./context.js";
 import { DIAGNOSTIC_CODES, type EmitDiagnostic } from "./diagnostics.js";
 import type { ZodExpr } from "./expr.js";
-import { helperSources } from "./helpers.js";
+import { HELPER_TYPE_NAMES, helperSources } from "./helpers.js";
 import { IdentifierPool, identifierFor, jsDoc } from "./names.js";
 import { emitSchema } from "./schema.js";
 import { stronglyConnected, topologicalComponents } from "./order.js";
@@ -93,6 +93,8 @@ class ModuleEmitter {
 
   constructor(private readonly input: ZodModuleInput) {
     this.settings = { externalRefs: input.externalRefs ?? "error" };
+    // Reserved whether or not the helpers end up inlined, so names do not depend on usage.
+    for (const name of HELPER_TYPE_NAMES) this.pool.claim(name);
   }
 
   run(): ZodModule {
