@@ -28,29 +28,40 @@ const EXTRA = {
 } as const;
 const EXPECTED_SCORED = { "2026-07-28": 37, "2025-11-25": 30 } as const;
 
-let fixture: ChildProcess | undefined;
-let url = "";
+/** The fixture runs twice: behind the node:http adapter and behind the web-standard fetch handler. */
+const TRANSPORTS = ["node", "fetch"] as const;
+const fixtures: ChildProcess[] = [];
+const urls: Record<(typeof TRANSPORTS)[number], string> = { node: "", fetch: "" };
 
-beforeAll(async () => {
-  await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
-  fixture = spawn(process.execPath, [join(root, "test/conformance/fixture/server.mjs"), "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  url = await new Promise<string>((resolveUrl, reject) => {
+function startFixture(transport: (typeof TRANSPORTS)[number]): Promise<string> {
+  const fixture = spawn(process.execPath, [join(root, "test/conformance/fixture/server.mjs"), "0"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, FIXTURE_TRANSPORT: transport },
+  });
+  fixtures.push(fixture);
+  return new Promise<string>((resolveUrl, reject) => {
     let seen = "";
-    fixture!.stdout!.on("data", (chunk: Buffer) => {
+    fixture.stdout!.on("data", (chunk: Buffer) => {
       seen += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(seen);
       if (match?.[1]) resolveUrl(match[1].replace("127.0.0.1", "localhost"));
     });
-    fixture!.once("exit", (code) => reject(new Error(`fixture exited with ${code}`)));
+    fixture.once("exit", (code) => reject(new Error(`fixture exited with ${code}`)));
   });
+}
+
+beforeAll(async () => {
+  await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
+  for (const transport of TRANSPORTS) urls[transport] = await startFixture(transport);
 });
 
 afterAll(() => {
-  fixture?.kill("SIGTERM");
+  for (const fixture of fixtures) fixture.kill("SIGTERM");
 });
 
-async function runLeg(revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: Row[]; notScored: string[]; stdout: string }> {
-  const out = join(outRoot, revision);
+async function runLeg(url: string, label: string, revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: Row[]; notScored: string[]; stdout: string }> {
+  const out = join(outRoot, label, revision);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   let stdout = "";
@@ -67,11 +78,13 @@ async function runLeg(revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: R
   return { rows: summarizeResults(out) as Row[], notScored, stdout };
 }
 
-describe.each(["2026-07-28", "2025-11-25"] as const)("conformance server leg --requirements %s", (revision) => {
+const LEGS = TRANSPORTS.flatMap((transport) => (["2026-07-28", "2025-11-25"] as const).map((revision) => [transport, revision] as const));
+
+describe.each(LEGS)("conformance server leg via the %s adapter, --requirements %s", (transport, revision) => {
   it(
     "passes every scored scenario strictly, plus the targeted unscored ones",
     async () => {
-      const { rows, notScored } = await runLeg(revision);
+      const { rows, notScored } = await runLeg(urls[transport], transport, revision);
       const scored = rows.filter((row) => !notScored.includes(row.scenario));
       const failing = scored.filter((row) => !row.strict).map((row) => `${row.scenario}: ${row.problems.join("; ")}`);
       expect(failing).toEqual([]);
