@@ -51,10 +51,14 @@ export function serveStdio(
 
   const track = (work: Promise<void>) => {
     pendingWork++;
-    work.finally(() => {
-      pendingWork--;
-      if (inputEnded && pendingWork === 0) finish();
-    });
+    // Engine calls answer every failure in-band; a rejection here would be a runtime bug, and it
+    // must not become an unhandled rejection that kills the process.
+    work
+      .catch((error: unknown) => server.options.onError?.(error))
+      .finally(() => {
+        pendingWork--;
+        if (inputEnded && pendingWork === 0) finish();
+      });
   };
 
   const serveModern = async (message: Extract<InboundMessage, { kind: "request" }>["message"]) => {
