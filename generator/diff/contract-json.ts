@@ -11,12 +11,15 @@ export const CONTRACT_FORMAT_KEY = "mcpgenContract";
 const jsonSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
 const inputRequests = z.array(z.object({ key: z.string(), kind: z.string(), requires: z.string().optional(), schema: jsonSchema.optional() }).strict()).default([]);
 const named = { name: z.string().min(1) };
+const toolHints = z
+  .object({ readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional(), idempotentHint: z.boolean().optional(), openWorldHint: z.boolean().optional() })
+  .strict();
 
 const contractFile = z
   .object({
     [CONTRACT_FORMAT_KEY]: z.literal(1),
     revisions: z.array(z.string()),
-    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), inputRequests }).strict()).default([]),
+    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests }).strict()).default([]),
     prompts: z
       .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests }).strict())
       .default([]),

@@ -32,7 +32,16 @@ export interface ContractTool {
   /** JSON Schema 2020-12; local `$ref`s resolve inside the schema itself (its `$defs`). */
   readonly inputSchema: JsonSchema;
   readonly outputSchema?: JsonSchema;
+  /** Behaviour hints clients base approval policies on (spec `ToolAnnotations`, title left out). */
+  readonly annotations?: ContractToolHints;
   readonly inputRequests: readonly ContractInputRequest[];
+}
+
+export interface ContractToolHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
 }
 
 export interface ContractPromptArgument {

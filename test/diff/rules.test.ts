@@ -41,6 +41,7 @@ const EXPECTED_PATH: Record<string, string> = {
   ERROR_CODE_RENUMBERED: "HEADER_MISMATCH_ERROR",
   TOOL_ADDED: "tools.shout",
   TOOL_REMOVED: "tools.shout",
+  TOOL_SAFETY_HINT_WEAKENED: "tools.echo.annotations.readOnlyHint",
   PROMPT_ADDED: "prompts.greet",
   PROMPT_REMOVED: "prompts.greet",
   PROMPT_REQUIRED_ARGUMENT_ADDED: "prompts.greet.arguments.lang",

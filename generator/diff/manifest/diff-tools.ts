@@ -6,6 +6,7 @@ import { compareSchemas } from "../schema/compare.js";
 import { localResolver } from "../schema/resolve.js";
 import type { Change } from "../types.js";
 import { diffInputRequests } from "./diff-input-requests.js";
+import { diffToolHints } from "./diff-tool-hints.js";
 import { segment } from "./pairing.js";
 
 /** Tool schemas are bundled (their `$defs` travel with them), so refs resolve inside each one. */
@@ -14,7 +15,7 @@ function diffSchema(before: unknown, after: unknown, role: "input" | "output", s
   changes.push(...classifyFacts(facts, role, subject, (fact) => (fact.path === "" ? "tool" : "property")));
 }
 
-/** Input schema for callers, output schema for readers, then the tool's input requests. */
+/** Input schema for callers, output schema for readers, safety hints, then the tool's input requests. */
 export function diffTool(before: ContractTool, after: ContractTool, changes: Change[]): void {
   const path = segment("tools", before.name);
   diffSchema(before.inputSchema, after.inputSchema, "input", `${path}.input`, changes);
@@ -25,5 +26,6 @@ export function diffTool(before: ContractTool, after: ContractTool, changes: Cha
   } else if (before.outputSchema !== undefined && after.outputSchema !== undefined) {
     diffSchema(before.outputSchema, after.outputSchema, "output", `${path}.output`, changes);
   }
+  diffToolHints(before.annotations, after.annotations, path, changes);
   diffInputRequests(before.inputRequests, after.inputRequests, path, changes);
 }

@@ -1,5 +1,10 @@
-import type { InputRequest, Manifest } from "../../manifest/ir.js";
-import type { ContractInputRequest, ServerContract } from "../contract.js";
+import type { InputRequest, Manifest, ToolAnnotations } from "../../manifest/ir.js";
+import type { ContractInputRequest, ContractToolHints, ServerContract } from "../contract.js";
+
+function hintsOf(annotations: ToolAnnotations): ContractToolHints {
+  const { title: _display, ...hints } = annotations;
+  return hints;
+}
 
 function inputRequestsOf(requests: readonly InputRequest[]): ContractInputRequest[] {
   return requests.map((r) => ({ key: r.key, kind: r.kind, requires: r.requires, ...(r.kind === "elicit" ? { schema: r.schema } : {}) }));
@@ -13,6 +18,7 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       name: t.name,
       inputSchema: t.inputSchema,
       ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
+      ...(t.annotations !== undefined ? { annotations: hintsOf(t.annotations) } : {}),
       inputRequests: inputRequestsOf(t.inputRequests),
     })),
     prompts: manifest.prompts.map((p) => ({

@@ -5,6 +5,12 @@ import { defineRule } from "./rule.js";
 
 export const TOOL_ADDED = defineRule("TOOL_ADDED", "info", ["MANIFEST", "TOOL"], "Reports a tool that the new server offers.");
 export const TOOL_REMOVED = defineRule("TOOL_REMOVED", "breaking", ["MANIFEST", "TOOL"], "Reports a tool that the new server no longer offers, so callers of it fail.");
+export const TOOL_SAFETY_HINT_WEAKENED = defineRule(
+  "TOOL_SAFETY_HINT_WEAKENED",
+  "warning",
+  ["MANIFEST", "TOOL"],
+  "Reports a tool that is no longer read-only, now destructive, no longer idempotent or now open-world, which client approval policies rely on.",
+);
 export const PROMPT_ADDED = defineRule("PROMPT_ADDED", "info", ["MANIFEST", "PROMPT"], "Reports a prompt that the new server offers.");
 export const PROMPT_REMOVED = defineRule("PROMPT_REMOVED", "breaking", ["MANIFEST", "PROMPT"], "Reports a prompt that the new server no longer offers, so clients that get it fail.");
 export const PROMPT_REQUIRED_ARGUMENT_ADDED = defineRule(
@@ -89,6 +95,7 @@ export const REVISION_DROPPED = defineRule(
 export const MANIFEST_RULES = [
   TOOL_ADDED,
   TOOL_REMOVED,
+  TOOL_SAFETY_HINT_WEAKENED,
   PROMPT_ADDED,
   PROMPT_REMOVED,
   PROMPT_REQUIRED_ARGUMENT_ADDED,
