@@ -25,11 +25,11 @@ export type { CompareOptions } from "./context.js";
  * DECISION RECORD — WHAT IS DECIDED. Exact: `type` (integer ⊂ number), `enum`/`const`,
  * `properties`/`required`, `additionalProperties`, numeric/length/size bounds,
  * `multipleOf`, `uniqueItems`, `items` (recursively), `pattern` added or removed, and
- * `anyOf`/`oneOf` arms added or removed (arms matched by canonical form; for `oneOf` this
- * assumes disjoint arms, which is how every spec and manifest union is written). Everything
- * else that differs (a changed `pattern`, `format`, `allOf` of another length, `not`,
- * `if/then/else`, `patternProperties`, tuples …) is reported as an `undecidable` fact,
- * never silently passed.
+ * `anyOf`/`oneOf` arms added or removed (paired by `$ref`, then by content; this assumes
+ * disjoint arms, which is how every spec and manifest union is written), and a plain schema
+ * against a bare union (read as a one-arm union). Everything else that differs (a changed
+ * `pattern`, `format`, `allOf` of another length, `not`, `if/then/else`,
+ * `patternProperties`, tuples …) is reported as an `undecidable` fact, never silently passed.
  */
 export function compareSchemas(oldSchema: unknown, newSchema: unknown, options: CompareOptions): SchemaFact[] {
   const facts: SchemaFact[] = [];
