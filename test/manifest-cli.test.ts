@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { connectClient, createStdioTransport } from "../packages/runtime/src/index.js";
 
 const REPO = join(import.meta.dirname, "..");
 const TMP = join(REPO, "test", ".tmp", "manifest-cli");
@@ -74,7 +75,7 @@ describe("mcp-gen init", { timeout: 180_000 }, () => {
     const dir = join(TMP, "Hello World");
     const run = cli("init", dir);
     expect(run.status).toBe(0);
-    for (const f of ["mcp.yaml", "handlers/greet.js", "package.json"]) expect(existsSync(join(dir, f))).toBe(true);
+    for (const f of ["mcp.yaml", "handlers.js", "start.js", "package.json"]) expect(existsSync(join(dir, f))).toBe(true);
     const manifestText = readFileSync(join(dir, "mcp.yaml"), "utf8");
     expect(manifestText.split("\n")[0]).toBe("# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json");
     const manifest = parse(manifestText) as { server: { name: string }; tools: Record<string, unknown> };
@@ -89,11 +90,23 @@ describe("mcp-gen init", { timeout: 180_000 }, () => {
     expect(validate.stderr).toBe("");
   });
 
-  it("the handler returns what the output schema promises", async () => {
+  it("the scaffold generates, starts and answers greet (init → generate → start)", async () => {
     const dir = join(TMP, "handler-check");
+    rmSync(dir, { recursive: true, force: true });
     expect(cli("init", dir).status).toBe(0);
-    const mod = (await import(join(dir, "handlers", "greet.js"))) as { greet: (a: { name: string }) => Promise<{ greeting: string }> };
-    expect(await mod.greet({ name: "Ada" })).toEqual({ greeting: "Hello, Ada!" });
+    const generate = cli("generate", join(dir, "mcp.yaml"), "--out", join(dir, "generated"));
+    expect(generate.stderr).toBe("");
+    expect(generate.status).toBe(0);
+    const client = await connectClient({
+      transport: createStdioTransport({ command: process.execPath, args: [join(dir, "start.js"), "--stdio"], stderr: "ignore" }),
+      clientInfo: { name: "init-test", version: "1.0.0" },
+    });
+    try {
+      const result = await client.callTool("greet", { name: "Ada" });
+      expect(result.structuredContent).toEqual({ greeting: "Hello, Ada!" });
+    } finally {
+      await client.close();
+    }
   });
 
   it("refuses to overwrite existing files unless --force", () => {

@@ -1,6 +1,7 @@
 // @ts-check
 // The notes server's behaviour. Everything protocol-shaped (both eras, validation, MRTR,
 // caching, transports) comes from the package generated from mcp.yaml into ./generated.
+import { resourceNotFound } from "@mcp-gen/runtime";
 
 /** @typedef {{ id: string, title: string, body: string }} Note */
 
@@ -72,9 +73,10 @@ export const handlers = {
   },
   templates: {
     note: {
-      read(uri, { id }) {
+      read(uri, { id }, ctx) {
         const note = notes.get(id);
-        if (!note) return [];
+        // The era-correct "resource not found" error (-32602 on 2026-07-28, -32002 before), with data.uri.
+        if (!note) throw resourceNotFound(ctx.era, uri);
         return [{ uri, mimeType: "text/markdown", text: asMarkdown(note) }];
       },
       complete: {

@@ -32,6 +32,19 @@ export function registerDiffCommand(program: Command): void {
     .option("--format <format>", "text, json or markdown", "text")
     .option("--fail-on <level>", "exit 1 when a change at this level or worse exists: breaking or warning")
     .option("--rules", "list every rule (id, level, categories, purpose) and exit")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  mcp-gen diff 2025-11-25 2026-07-28",
+        "  mcp-gen diff main/mcp.yaml mcp.yaml --fail-on breaking",
+        "  mcp-gen diff old.yaml new.yaml --format markdown > diff.md",
+        "  mcp-gen diff --rules --format json",
+        "",
+        "Rules, levels and paths: docs/diff.md",
+      ].join("\n"),
+    )
     .action(async (oldArgument: string | undefined, newArgument: string | undefined, options: DiffOptions) => {
       const format = parseFormat(options.format);
       if (options.rules) {

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { compareWithDisk, writeFileSet } from "../build/output-files.js";
-import { generatePackage } from "../generate/generate-package.js";
 
 interface GenerateFlags {
   out: string;
@@ -20,6 +19,8 @@ export function registerGenerateCommand(program: Command): void {
     .option("--check", "write nothing; exit 1 and print a diff when the files on disk are stale")
     .option("--dry-run", "write nothing; list the files that would change")
     .action(async (manifestPath: string, flags: GenerateFlags) => {
+      // Loaded on use: the TypeScript compiler and prettier cost ~1 s of start-up every other command should not pay.
+      const { generatePackage } = await import("../generate/generate-package.js");
       const generated = await generatePackage(manifestPath, { outDir: flags.out, ...(flags.name ? { packageName: flags.name } : {}) });
       for (const warning of generated.warnings) process.stderr.write(`warning ${warning}\n`);
       if (flags.check || flags.dryRun) {

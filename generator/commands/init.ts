@@ -18,7 +18,7 @@ import { PACKAGE_ROOT } from "../paths.js";
 import { GENERATOR_VERSION } from "../version.js";
 
 export const INIT_TEMPLATE_DIR = join(PACKAGE_ROOT, "templates", "init");
-export const INIT_FILES = ["mcp.yaml", "handlers/greet.js", "package.json"] as const;
+export const INIT_FILES = ["mcp.yaml", "handlers.js", "start.js", "package.json"] as const;
 export const EDITOR_SCHEMA_PATH = "node_modules/mcp-gen/schema/manifest.schema.json";
 
 export interface InitOptions {

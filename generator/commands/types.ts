@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { generateTypesModule } from "../emit/types/types-module.js";
 import { syncRevision } from "../spec/sync.js";
 
 /** `mcp-gen types --revision R [--out file.ts]`: zod schemas, types and method tables for one revision. */
@@ -13,6 +12,7 @@ export function registerTypesCommand(program: Command): void {
     .option("-o, --out <file>", "write the module here instead of stdout")
     .action(async (opts: { revision: string; out?: string }) => {
       await syncRevision(opts.revision);
+      const { generateTypesModule } = await import("../emit/types/types-module.js");
       const module = generateTypesModule(opts.revision);
       for (const d of module.diagnostics) process.stderr.write(`warning ${d.code} ${d.pointer}: ${d.message}\n`);
       if (!opts.out) {

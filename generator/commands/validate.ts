@@ -5,7 +5,6 @@ import { readFile } from "node:fs/promises";
 import { type Command, Option } from "commander";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticsJson, formatDiagnosticsText } from "../diagnostics/format.js";
-import { loadManifest } from "../manifest/load.js";
 import type { Manifest } from "../manifest/ir.js";
 
 export type OutputFormat = "text" | "json";
@@ -22,6 +21,7 @@ function summary(manifest: Manifest): string {
 
 /** Validates one manifest and writes the report; returns the exit code. */
 export async function runValidate(file: string, format: OutputFormat, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const { loadManifest } = await import("../manifest/load.js");
   const { manifest, diagnostics } = await loadManifest(file);
   const failed = hasErrors(diagnostics);
   if (format === "json") {

@@ -53,7 +53,9 @@ function exportedSchemas(code: string): string[] {
 }
 
 function exportedTypes(code: string): string[] {
-  return [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!).sort();
+  const declared = [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
+  const reexported = [...code.matchAll(/^export type \{ ([^}]+) \};/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
+  return [...new Set([...declared, ...reexported])].sort();
 }
 
 /**

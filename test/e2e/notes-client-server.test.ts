@@ -85,8 +85,11 @@ describe.each([
       expect(asked).toHaveLength(2);
       expect(asked[0]).toMatchObject({ message: expect.stringContaining("This cannot be undone"), requestedSchema: { required: ["confirm"] } });
 
-      const note = await client.templates.note.read({ id: "999999" });
-      expect(note["contents"]).toEqual([]);
+      const note = await client.templates.note.read({ id: "999999" }).then(
+        () => "read",
+        (error: { code?: number; data?: unknown }) => error,
+      );
+      expect(note).toMatchObject({ code: client.raw.era === "modern" ? -32602 : -32002, data: { uri: "notes://999999" } });
     } finally {
       await client.close();
     }

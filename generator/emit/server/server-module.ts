@@ -160,7 +160,7 @@ function templateEntry(template: ResourceTemplate, handles: boolean): string {
 /** src/server.ts: the server factory, building the runtime definition once from the manifest. */
 export function emitServerModule(manifest: Manifest, header: string, schemaNames: readonly string[]): string {
   const handles = manifest.handles.length > 0;
-  const listChanged = Boolean(manifest.capabilities.tools?.listChanged || manifest.capabilities.prompts?.listChanged || manifest.capabilities.resources?.listChanged);
+  const listChanged = `{ tools: ${Boolean(manifest.capabilities.tools?.listChanged)}, prompts: ${Boolean(manifest.capabilities.prompts?.listChanged)}, resources: ${Boolean(manifest.capabilities.resources?.listChanged)} }`;
   const serverInfo = compact({
     name: manifest.server.name,
     version: manifest.server.version,

@@ -153,3 +153,4 @@ export type { StructuredToolReturn, ToolReturn } from "./generated/tool-results.
 export { serveFromArgv } from "./generated/serve-from-argv.js";
 export type { ServeFromArgvResult } from "./generated/serve-from-argv.js";
 export { expandUriTemplate } from "./generated/uri-expand.js";
+export { resourceNotFound } from "./server/operations.js";

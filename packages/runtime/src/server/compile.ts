@@ -78,7 +78,10 @@ function promptDescriptor(prompt: PromptDefinition): JsonObject {
 }
 
 function deriveCapabilities(def: ServerDefinition): JsonObject {
-  const listChanged = def.capabilities?.listChanged ?? true;
+  // One switch for all families, or one per family (the manifest declares them separately).
+  const switches = def.capabilities?.listChanged ?? true;
+  const family = (name: "tools" | "prompts" | "resources"): boolean =>
+    typeof switches === "boolean" ? switches : (switches[name] ?? false);
   const caps: JsonObject = {};
   if (def.capabilities?.experimental) caps["experimental"] = def.capabilities.experimental;
   if (def.capabilities?.logging ?? true) caps["logging"] = {};
@@ -86,11 +89,11 @@ function deriveCapabilities(def: ServerDefinition): JsonObject {
     (def.prompts ?? []).some((p) => p.complete && Object.keys(p.complete).length > 0) ||
     (def.resourceTemplates ?? []).some((t) => t.complete && Object.keys(t.complete).length > 0);
   if (hasCompleters || (def.prompts ?? []).length > 0) caps["completions"] = {};
-  if ((def.prompts ?? []).length > 0) caps["prompts"] = { listChanged };
+  if ((def.prompts ?? []).length > 0) caps["prompts"] = { listChanged: family("prompts") };
   if ((def.resources ?? []).length > 0 || (def.resourceTemplates ?? []).length > 0) {
-    caps["resources"] = { subscribe: (def.resources ?? []).some((r) => r.subscribable === true), listChanged };
+    caps["resources"] = { subscribe: (def.resources ?? []).some((r) => r.subscribable === true), listChanged: family("resources") };
   }
-  if ((def.tools ?? []).length > 0) caps["tools"] = { listChanged };
+  if ((def.tools ?? []).length > 0) caps["tools"] = { listChanged: family("tools") };
   if (def.capabilities?.extensions) caps["extensions"] = def.capabilities.extensions;
   return caps;
 }

@@ -190,5 +190,11 @@ export interface ServerDefinition {
   cacheDefaults?: CacheHint;
   listCache?: Partial<Record<CacheableList, CacheHint>>;
   /** Capability switches; everything else is derived from the definition. */
-  capabilities?: { logging?: boolean; listChanged?: boolean; experimental?: JsonObject; extensions?: JsonObject };
+  capabilities?: {
+    logging?: boolean;
+    /** `true`/`false` for every family, or per family (unlisted families: false). Default true. */
+    listChanged?: boolean | { tools?: boolean; prompts?: boolean; resources?: boolean };
+    experimental?: JsonObject;
+    extensions?: JsonObject;
+  };
 }

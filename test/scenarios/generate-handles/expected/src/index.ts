@@ -6,6 +6,6 @@
 export { createServer } from "./server.js";
 export { connect } from "./client.js";
 export type { Client } from "./client.js";
-export type { HandleContext, Handlers } from "./handlers.js";
+export type { BaseContext, HandleContext, Handlers } from "./handlers.js";
 export { AddItemInputSchema, OpenCartInputSchema, OpenCartOutputSchema } from "./schemas.js";
 export type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";

@@ -37,7 +37,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       title: "Carts */ and comments",
     },
     revisions: ["2026-07-28", "2025-11-25"],
-    capabilities: { listChanged: false, logging: false },
+    capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
     listCache: {
       "server/discover": {
         ttlMs: 0,

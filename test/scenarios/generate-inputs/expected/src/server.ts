@@ -34,7 +34,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
     },
     instructions: "Asks for things.",
     revisions: ["2026-07-28", "2025-11-25"],
-    capabilities: { listChanged: false, logging: false },
+    capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
     listCache: {
       "server/discover": {
         ttlMs: 0,

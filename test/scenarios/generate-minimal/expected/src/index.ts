@@ -6,6 +6,6 @@
 export { createServer } from "./server.js";
 export { connect } from "./client.js";
 export type { Client } from "./client.js";
-export type { Handlers } from "./handlers.js";
+export type { BaseContext, Handlers } from "./handlers.js";
 export { PingPongInputSchema } from "./schemas.js";
 export type { PingPongInput } from "./schemas.js";

@@ -26,7 +26,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       version: "0.0.1",
     },
     revisions: ["2026-07-28"],
-    capabilities: { listChanged: false, logging: false },
+    capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
     listCache: {
       "server/discover": {
         ttlMs: 0,
