@@ -21,6 +21,12 @@ export async function openLegacySession(url) {
   return sessionId;
 }
 
+/** Ends a legacy session (DELETE, S25:basic/transports § Session Management) so cells do not pile up state. */
+export async function closeLegacySession(url, sessionId) {
+  const response = await fetch(url, { method: "DELETE", headers: legacyHeaders(sessionId) }).catch(() => undefined);
+  await response?.body?.cancel();
+}
+
 /**
  * One row's request plan. `sessions` (legacy only) gives each load connection its own session,
  * as 32 separate legacy clients would have; ids are unique per request because a legacy

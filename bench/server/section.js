@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openLegacySession, planRow, sendAmount, verifyRow, measureThroughput } from "./http-load.js";
+import { closeLegacySession, measureThroughput, openLegacySession, planRow, sendAmount, verifyRow } from "./http-load.js";
 import { importTimeMs } from "./import-time.js";
 import { startHttpServer, stopAll } from "./processes.js";
 import { coldStartMs, stdioRoundTrips } from "./stdio-driver.js";
@@ -85,13 +85,17 @@ async function httpRows(options) {
             const { url } = running[server.key];
             row.results[server.key] = await attempt(async () => {
               const sessions = era === "legacy" ? await Promise.all(Array.from({ length: connections }, () => openLegacySession(url))) : [];
-              const plan = planRow(era, operation, sessions);
-              await verifyRow(url, plan);
-              const measured = await measureThroughput(url, plan, { connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds });
-              if (measured.non2xx + measured.errors + measured.timeouts > 0) {
-                return { ...measured, failed: `${measured.non2xx} non-2xx, ${measured.errors} errors, ${measured.timeouts} timeouts` };
+              try {
+                const plan = planRow(era, operation, sessions);
+                await verifyRow(url, plan);
+                const measured = await measureThroughput(url, plan, { connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds });
+                if (measured.non2xx + measured.errors + measured.timeouts > 0) {
+                  return { ...measured, failed: `${measured.non2xx} non-2xx, ${measured.errors} errors, ${measured.timeouts} timeouts` };
+                }
+                return measured;
+              } finally {
+                await Promise.all(sessions.map((id) => closeLegacySession(url, id)));
               }
-              return measured;
             });
           }
           rows.push(row);
