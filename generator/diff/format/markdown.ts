@@ -1,5 +1,6 @@
 import { LEVELS } from "../types.js";
 import type { DiffResult } from "../types.js";
+import { changesOfLevel } from "./grouping.js";
 import { summaryLine } from "./summary.js";
 
 /** Table cells: pipes and newlines would break the row. */
@@ -13,7 +14,7 @@ const HEADINGS = { breaking: "Breaking changes", warning: "Warnings", info: "Oth
 export function formatMarkdown(result: DiffResult): string {
   const lines = [`### mcp-gen diff: \`${markdownCell(result.old)}\` → \`${markdownCell(result.new)}\``, "", `**${summaryLine(result.changes)}**`];
   for (const level of LEVELS) {
-    const group = result.changes.filter((c) => c.level === level);
+    const group = changesOfLevel(result.changes, level);
     if (group.length === 0) continue;
     const table = ["| Rule | Kind | Path | Change |", "| --- | --- | --- | --- |", ...group.map((c) => `| \`${c.rule}\` | ${c.kind} | \`${markdownCell(c.path)}\` | ${markdownCell(c.message)} |`)];
     if (level === "info") lines.push("", `<details><summary>${HEADINGS[level]} (${group.length})</summary>`, "", ...table, "", "</details>");
