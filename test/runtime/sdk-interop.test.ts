@@ -1,7 +1,10 @@
 // Interop with the official TypeScript SDK client 2.4.0 (dev dependency, used only as a peer in
 // tests): both eras against the runtime's HTTP endpoint, including input requests answered by
 // the SDK's own elicitation/sampling handlers (real requests on legacy, MRTR retries on modern).
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
@@ -47,3 +50,24 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  ["legacy (initialize)", "legacy" as const],
+  ["modern (2026-07-28)", { pin: "2026-07-28" }],
+])("official SDK client over stdio, %s", (_label, mode) => {
+  it("calls tools and answers elicitation through the spawned runtime server", async () => {
+    const root = resolve(import.meta.dirname, "../..");
+    execFileSync(process.execPath, [resolve(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
+    const client = new Client({ name: "sdk-interop", version: "1.0.0" }, { capabilities: { elicitation: {} }, versionNegotiation: { mode } } as never);
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Grace" } }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [resolve(import.meta.dirname, "fixtures/stdio-server.mjs")] }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain("ask_name");
+      expect((await client.callTool({ name: "echo", arguments: { text: "pipe" } })).content).toEqual([{ type: "text", text: "pipe" }]);
+      expect((await client.callTool({ name: "ask_name", arguments: {} })).content).toEqual([{ type: "text", text: "hello Grace" }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
