@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CODES } from "../generator/emit/zod/diagnostics.js";
 import { emitZodModule } from "../generator/emit/zod/module.js";
-import { ajvValidators, importEmitted, TEST_HEADER, zodAccepts } from "./fixtures/emitter/support.js";
+import { ajvValidators, importEmitted, TEST_HEADER, typecheckEmitted, zodAccepts } from "./fixtures/emitter/support.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -40,10 +40,21 @@ const value: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   ),
 })).value;
 
-function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "draft-07"): fc.Arbitrary<unknown> {
+/**
+ * `refTargets`: definitions a schema may reference anywhere (earlier ones only);
+ * `guardedTargets`: definitions it may reference under `properties`/`items` — any of them,
+ * itself included, so recursion appears, always through a level of the value.
+ */
+function schemaArbitrary(
+  refTargets: readonly string[],
+  guardedTargets: readonly string[],
+  dialect: "2020-12" | "draft-07",
+): fc.Arbitrary<unknown> {
   const modern = dialect === "2020-12";
   return fc.letrec<{ schema: unknown }>((tie) => {
     const sub = tie("schema");
+    const nested =
+      guardedTargets.length === 0 ? sub : fc.oneof(sub, fc.record({ $ref: fc.constantFrom(...guardedTargets) }));
     const twoOrThree = fc.array(sub, { minLength: 2, maxLength: 3 });
     const typeName = fc.constantFrom("null", "boolean", "integer", "number", "string", "array", "object");
     const leaves: fc.Arbitrary<unknown>[] = [
@@ -100,7 +111,7 @@ function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "dr
     }
     const objectModel: Record<string, fc.Arbitrary<unknown>> = {
       type: fc.constant("object"),
-      properties: fc.dictionary(fc.constantFrom(...KEYS), sub, { maxKeys: 3 }),
+      properties: fc.dictionary(fc.constantFrom(...KEYS), nested, { maxKeys: 3 }),
       required: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
       additionalProperties: fc.oneof(fc.boolean(), sub),
       patternProperties: fc.dictionary(fc.constantFrom("^x-", "^k"), sub, { maxKeys: 1 }),
@@ -128,7 +139,7 @@ function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "dr
     const object = fc.record(objectModel, { requiredKeys: [] });
     const arrayModel: Record<string, fc.Arbitrary<unknown>> = {
       type: fc.constant("array"),
-      items: modern ? sub : fc.oneof(sub, fc.array(sub, { minLength: 1, maxLength: 2 })),
+      items: modern ? nested : fc.oneof(nested, fc.array(nested, { minLength: 1, maxLength: 2 })),
       ...(modern
         ? {
             prefixItems: fc.array(sub, { minLength: 1, maxLength: 2 }),
@@ -155,18 +166,34 @@ function schemaArbitrary(refTargets: readonly string[], dialect: "2020-12" | "dr
       }),
     );
     return {
-      schema: fc.oneof({ depthSize: "small", maxDepth: 3 }, ...leaves, object, array, combinator),
+      schema: fc.oneof(
+        { depthSize: "small", maxDepth: 3 },
+        ...leaves,
+        { arbitrary: object, weight: guardedTargets.length > 0 ? 6 : 2 },
+        { arbitrary: array, weight: 2 },
+        { arbitrary: combinator, weight: 2 },
+      ),
     };
   }).schema;
 }
 
-function randomDocument(dialect: "2020-12" | "draft-07", count: number, seed: number): Record<string, unknown> {
+function randomDocument(
+  dialect: "2020-12" | "draft-07",
+  count: number,
+  seed: number,
+  recursive: boolean,
+): Record<string, unknown> {
   const keyword = dialect === "2020-12" ? "$defs" : "definitions";
   const definitions: Record<string, unknown> = {};
+  const all = Array.from({ length: count }, (_, j) => `#/${keyword}/D${j}`);
   for (let i = 0; i < count; i++) {
-    // References only point to earlier definitions: no reference cycle without progress.
-    const targets = Array.from({ length: i }, (_, j) => `#/${keyword}/D${j}`);
-    [definitions[`D${i}`]] = fc.sample(schemaArbitrary(targets, dialect), { numRuns: 1, seed: seed + i });
+    // Unguarded references only point to earlier definitions, so every reference cycle
+    // passes through properties/items: no recursion without progress into the value.
+    const targets = all.slice(0, i);
+    // Guarded references go to itself and its neighbours: self and mutual recursion.
+    const neighbours = all.filter((_, j) => Math.abs(j - i) <= 1);
+    const schema = schemaArbitrary(targets, recursive ? neighbours : [], dialect);
+    [definitions[`D${i}`]] = fc.sample(schema, { numRuns: 1, seed: seed + i });
   }
   return {
     $schema:
@@ -179,19 +206,25 @@ function randomDocument(dialect: "2020-12" | "draft-07", count: number, seed: nu
 
 /** Extra seeds for exploratory runs: FUZZ_SEEDS=5 runs five more documents per dialect. */
 const EXTRA_SEEDS = Number(process.env["FUZZ_SEEDS"] ?? 0);
-const RUNS: (readonly ["2020-12" | "draft-07", number])[] = [
-  ["2020-12", 1],
-  ["2020-12", 1001],
-  ["draft-07", 2001],
-  ...Array.from({ length: EXTRA_SEEDS }, (_, i) => ["2020-12", 5000 + i * 97] as const),
-  ...Array.from({ length: EXTRA_SEEDS }, (_, i) => ["draft-07", 9000 + i * 97] as const),
+const RUNS: (readonly ["2020-12" | "draft-07", number, boolean])[] = [
+  ["2020-12", 1, false],
+  ["2020-12", 1001, false],
+  ["draft-07", 2001, false],
+  ["2020-12", 3001, true],
+  ["draft-07", 4001, true],
+  ...Array.from({ length: EXTRA_SEEDS }, (_, i) => ["2020-12", 5000 + i * 97, i % 2 === 1] as const),
+  ...Array.from({ length: EXTRA_SEEDS }, (_, i) => ["draft-07", 9000 + i * 97, i % 2 === 1] as const),
 ];
 
+/** Every emitted fuzz module, type-checked at the end (random shapes exercise the written TS types). */
+const emittedModules = new Map<string, string>();
+
 describe("random schemas: emitted zod agrees with ajv", () => {
-  for (const [dialect, seed] of RUNS) {
-    it(`${dialect} (seed ${seed})`, async () => {
-      const document = randomDocument(dialect, 40, seed);
+  for (const [dialect, seed, recursive] of RUNS) {
+    it(`${dialect} (seed ${seed}${recursive ? ", recursive" : ""})`, async () => {
+      const document = randomDocument(dialect, 40, seed, recursive);
       const emitted = emitZodModule({ document, header: TEST_HEADER });
+      emittedModules.set(`fuzz-${dialect}-${seed}`, emitted.code);
       // The only errors a random schema may earn are the documented ajv divergences
       // (unevaluatedItems under value-dependent branches, the tuple quirk); those
       // declarations are skipped, everything else must agree.
@@ -239,4 +272,9 @@ describe("random schemas: emitted zod agrees with ajv", () => {
       expect(disagreements.slice(0, 5)).toEqual([]);
     });
   }
+
+  it("all fuzz modules pass tsc --strict --noEmit", async () => {
+    expect(emittedModules.size).toBeGreaterThan(0);
+    expect(await typecheckEmitted(emittedModules)).toBe("");
+  });
 });
