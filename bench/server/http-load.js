@@ -4,7 +4,7 @@ import { assertAnswer, messageFromBody } from "./check.js";
 import { INITIALIZED_NOTIFICATION, LEGACY, initializeHeaders, initializeMessage, legacyHeaders, legacyMessage, modernHeaders, modernMessage } from "./requests.js";
 
 async function post(url, headers, message) {
-  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message) });
+  const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message), signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   return { response, text };
 }
@@ -23,7 +23,7 @@ export async function openLegacySession(url) {
 
 /** Ends a legacy session (DELETE, S25:basic/transports § Session Management) so cells do not pile up state. */
 export async function closeLegacySession(url, sessionId) {
-  const response = await fetch(url, { method: "DELETE", headers: legacyHeaders(sessionId) }).catch(() => undefined);
+  const response = await fetch(url, { method: "DELETE", headers: legacyHeaders(sessionId), signal: AbortSignal.timeout(15_000) }).catch(() => undefined);
   await response?.body?.cancel();
 }
 

@@ -5,6 +5,8 @@ import { assertAnswer } from "./check.js";
 import { startStdioServer, stopChild } from "./processes.js";
 import { INITIALIZED_NOTIFICATION, LEGACY, initializeMessage, legacyMessage, modernMessage } from "./requests.js";
 
+const ANSWER_TIMEOUT_MS = 15_000;
+
 /** Reads newline-delimited JSON-RPC responses from `child.stdout`; `next()` resolves with the next one that has an id. */
 function responseReader(child) {
   let buffered = "";
@@ -32,10 +34,22 @@ function responseReader(child) {
   });
   child.once("exit", (code) => fail(new Error(`stdio server exited (${code})`)));
   return {
-    next() {
+    /** The next answer; rejects if none arrives within `timeoutMs`, so a hung server cannot stall the bench. */
+    next(timeoutMs = ANSWER_TIMEOUT_MS) {
       if (ready.length > 0) return Promise.resolve(ready.shift());
       if (failure) return Promise.reject(failure);
-      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const index = waiting.indexOf(waiter);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(new Error(`no stdio answer within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const waiter = {
+          resolve: (message) => (clearTimeout(timer), resolve(message)),
+          reject: (error) => (clearTimeout(timer), reject(error)),
+        };
+        waiting.push(waiter);
+      });
     },
   };
 }
