@@ -132,6 +132,17 @@ createServer(handlers);
     expect(typecheck(wrongReturn)).toMatch(/error TS2322/);
   });
 
+  it("typed client: calling a tool with wrong argument types fails tsc; right ones compile", () => {
+    const usage = (call: string) => `import type { Client } from "./pkg/dist/index.js";
+declare const client: Client;
+export const result = ${call};
+`;
+    expect(typecheck(usage("client.tools.pingPong({ times: 3 })"))).toBe("");
+    expect(typecheck(usage(`client.tools.pingPong({ times: "3" })`))).toMatch(/usage\.ts\(3,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
+    expect(typecheck(usage("client.tools.pingPong()"))).toMatch(/error TS2554: Expected 1-2 arguments, but got 0/);
+    expect(typecheck(usage("client.tools.pongPing({})"))).toMatch(/error TS2339: Property 'pongPing' does not exist/);
+  });
+
   it("the generated package imports and its server answers through the runtime", async () => {
     const mod = (await import(pathToFileURL(join(outDir, "pkg/dist/index.js")).href)) as { createServer: (h: unknown) => { definition: { tools: { name: string }[] } } };
     const server = mod.createServer({ tools: { pingPong: () => "pong" } });
