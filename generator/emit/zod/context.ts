@@ -28,7 +28,6 @@ export interface DeclarationLookup {
   declarationAt(resource: SchemaResource, root: string | undefined, tokens: readonly string[]): Declaration;
   /** The emitted body of a declaration, or undefined while it is being emitted or when recursive. */
   bodyOf(declaration: Declaration): ZodExpr | undefined;
-  isRecursive(declaration: Declaration): boolean;
 }
 
 export interface ModuleSettings {

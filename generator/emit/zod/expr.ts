@@ -28,11 +28,9 @@ export interface ZodExpr {
 export const UNKNOWN: ZodExpr = { code: "z.unknown()", type: "unknown", isUnknown: true };
 export const NEVER: ZodExpr = { code: "z.never()", type: "never" };
 
-/** Appends a method call, keeping the object/literal facts (refinements do not change the class). */
-export function chain(expr: ZodExpr, call: string, keepFacts = true): ZodExpr {
-  const result: ZodExpr = { code: appendCalls(expr.code, [call]), type: expr.type };
-  if (!keepFacts) return result;
-  return { ...result, ...(expr.shape ? { shape: expr.shape } : {}) };
+/** Appends a method call; a refinement keeps the object facts (the zod class does not change). */
+export function chain(expr: ZodExpr, call: string): ZodExpr {
+  return { code: appendCalls(expr.code, [call]), type: expr.type, ...(expr.shape ? { shape: expr.shape } : {}) };
 }
 
 /** Wraps a TS type in parentheses when it has a top-level `|` or `&`. */

@@ -88,7 +88,6 @@ class ModuleEmitter {
     declarationAt: (resource: SchemaResource, root: string | undefined, tokens: readonly string[]) =>
       this.declarationAt(resource, root, tokens),
     bodyOf: (declaration: Declaration) => this.bodyOf(declaration),
-    isRecursive: (declaration: Declaration) => this.recursive.has(declaration.name),
   };
 
   constructor(private readonly input: ZodModuleInput) {
