@@ -6,15 +6,16 @@ import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLe
 import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../http/standard-headers.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../jsonrpc/errors.js";
-import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from "../jsonrpc/message.js";
+import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../jsonrpc/message.js";
 import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
-import type { CallScope } from "./scope.js";
+import type { CallScope, InputChannel } from "./scope.js";
 
 export interface ModernHost extends OperationHost, ListenHost {
   stateCodec: RequestStateCodec;
@@ -69,28 +70,60 @@ function stampComplete(outcome: OperationOutcome, serverInfo: JsonObject): JsonO
   return stamped;
 }
 
+/** The per-request scope of a modern call; a class so a call allocates one object, not closures. */
+class ModernScope implements CallScope {
+  readonly era = "modern" as const;
+  readonly protocolVersion: string;
+  readonly method: string;
+  readonly requestId: RequestId;
+  readonly params: JsonObject;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  readonly cancellation: Cancellation;
+  readonly progressToken: string | number | undefined;
+  private readonly threshold: number | undefined;
+
+  constructor(
+    private readonly host: ModernHost,
+    request: JsonRpcRequest,
+    envelope: Envelope,
+    private readonly exchange: ModernExchange,
+  ) {
+    this.protocolVersion = envelope.protocolVersion;
+    this.method = request.method;
+    this.requestId = request.id;
+    this.params = request.params ?? {};
+    this.clientCapabilities = envelope.clientCapabilities;
+    this.clientInfo = envelope.clientInfo;
+    this.cancellation = exchange.cancellation;
+    this.progressToken = envelope.progressToken;
+    this.threshold = envelope.logLevel === undefined ? undefined : logLevelRank(envelope.logLevel);
+  }
+
+  get caller(): string | undefined {
+    return this.host.callerOf?.({ headers: this.exchange.headers, clientInfo: this.clientInfo });
+  }
+
+  /** Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging). */
+  shouldLog(level: LogLevel): boolean {
+    return this.threshold !== undefined && logLevelRank(level) >= this.threshold;
+  }
+
+  notify(method: string, params: JsonObject): void {
+    if (!this.exchange.cancellation.aborted) this.exchange.notify(notification(method, params));
+  }
+
+  openInputs(declarations: Readonly<Record<string, InputRequestDeclaration>>): InputChannel {
+    return openModernInputs(this.method, this.params, this.clientCapabilities, declarations, this.host.stateCodec);
+  }
+
+  closeStream(): void {
+    // Modern streams are never dropped for polling; closing one would cancel the request.
+  }
+}
+
 function modernScope(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): CallScope {
-  const params = request.params ?? {};
-  const threshold = envelope.logLevel === undefined ? undefined : logLevelRank(envelope.logLevel);
-  return {
-    era: "modern",
-    protocolVersion: envelope.protocolVersion,
-    method: request.method,
-    requestId: request.id,
-    params,
-    clientCapabilities: envelope.clientCapabilities,
-    clientInfo: envelope.clientInfo,
-    caller: host.callerOf?.({ headers: exchange.headers, clientInfo: envelope.clientInfo }),
-    cancellation: exchange.cancellation,
-    progressToken: envelope.progressToken,
-    // Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging).
-    shouldLog: (level: LogLevel) => threshold !== undefined && logLevelRank(level) >= threshold,
-    notify: (method, notificationParams) => {
-      if (!exchange.cancellation.aborted) exchange.notify(notification(method, notificationParams));
-    },
-    openInputs: (declarations) => openModernInputs(request.method, params, envelope.clientCapabilities, declarations, host.stateCodec),
-    closeStream: () => {},
-  };
+  return new ModernScope(host, request, envelope, exchange);
 }
 
 async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): Promise<ResultBody | undefined> {
