@@ -5,12 +5,28 @@
 // for some scenarios, MCP_CONFORMANCE_CONTEXT. The fixture pins the era to that
 // revision and exercises each scenario through the generic runtime client only.
 
-import { McpClient, createHttpTransport, type ClientHandlers, type JsonObject } from "../../../packages/runtime/src/client/index.js";
+import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers, type JsonObject } from "../../../packages/runtime/src/client/index.js";
 
 const serverUrl = process.argv[process.argv.length - 1];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
 const protocol = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2025-11-25";
-const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as { toolCalls?: Array<{ name: string; arguments?: JsonObject }> };
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as {
+  toolCalls?: Array<{ name: string; arguments?: JsonObject }>;
+  client_id?: string;
+  client_secret?: string;
+};
+
+// OAuth for the auth/* scenarios: headless (the mock authorization endpoint redirects at
+// once), a loopback redirect, the suite's CIMD URL, and pre-registered credentials when
+// the scenario hands them over in the context.
+const auth = scenario.startsWith("auth/")
+  ? new OAuthClient({
+      redirectUrl: "http://localhost:3000/callback",
+      clientName: "mcp-gen-conformance-client",
+      clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+      ...(context.client_id === undefined ? {} : { clientInformation: { client_id: context.client_id, ...(context.client_secret === undefined ? {} : { client_secret: context.client_secret }) } }),
+    })
+  : undefined;
 
 // Canned answers: accept elicitations (the client fills schema defaults), trivial sampling, one root.
 const handlers: ClientHandlers = {
@@ -87,6 +103,11 @@ async function run(client: McpClient): Promise<void> {
       return;
     }
     default: {
+      if (scenario.startsWith("auth/")) {
+        // Authorized: list and call a tool so the resource server sees authenticated traffic.
+        for (const tool of await client.listAllTools()) await client.callTool(String(tool.name), argumentsFor(tool));
+        return;
+      }
       // initialize, request-metadata, json-schema-ref-no-deref and anything new: connect and list.
       await client.listAllTools();
       return;
@@ -97,7 +118,7 @@ async function run(client: McpClient): Promise<void> {
 async function main(): Promise<void> {
   if (serverUrl === undefined || !/^https?:/.test(serverUrl)) throw new Error("usage: client.sh <server-url>");
   const client = new McpClient({
-    transport: createHttpTransport({ url: serverUrl }),
+    transport: createHttpTransport({ url: serverUrl, ...(auth === undefined ? {} : { auth }) }),
     clientInfo: { name: "mcp-gen-conformance-client", version: "0.1.0" },
     protocol,
     handlers,

@@ -21,3 +21,5 @@ export type { EraVerdictRecord } from "./probe.js";
 export type { Implementation } from "./envelope.js";
 export { SUPPORTED_REVISIONS } from "./versions.js";
 export type { Era } from "./versions.js";
+export { OAuthClient } from "./auth/oauth.js";
+export type { OAuthOptions, OAuthClientInformation } from "./auth/oauth.js";

@@ -7,6 +7,7 @@
 // post-initialize request, SSE resumption through GET + `Last-Event-ID` honouring the
 // server's `retry`, and an optional standalone GET stream for server→client messages.
 
+import type { OAuthClient } from "../auth/oauth.js";
 import { McpClientError } from "../errors.js";
 import { isResponse, parseMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from "../jsonrpc.js";
 import { SseReader } from "../sse.js";
@@ -21,6 +22,8 @@ export interface HttpTransportOptions {
   defaultRetryMs?: number;
   /** Resumption attempts for one legacy request before giving up. */
   maxReconnects?: number;
+  /** OAuth: bearer tokens on every request, and the authorization flow on 401 / 403 insufficient_scope. */
+  auth?: OAuthClient;
 }
 
 const ACCEPT_BOTH = "application/json, text/event-stream";
@@ -53,6 +56,7 @@ export class HttpClientTransport implements ClientTransport {
   private readonly extraHeaders: Record<string, string>;
   private readonly defaultRetryMs: number;
   private readonly maxReconnects: number;
+  private readonly auth: OAuthClient | undefined;
   private sink: InboundSink = () => undefined;
   private era: "modern" | "legacy" | undefined;
   private protocolVersion: string | undefined;
@@ -70,6 +74,7 @@ export class HttpClientTransport implements ClientTransport {
     this.extraHeaders = options.headers ?? {};
     this.defaultRetryMs = options.defaultRetryMs ?? 1000;
     this.maxReconnects = options.maxReconnects ?? 5;
+    this.auth = options.auth;
   }
 
   async start(sink: InboundSink): Promise<void> {
@@ -89,7 +94,7 @@ export class HttpClientTransport implements ClientTransport {
   }
 
   private baseHeaders(extra: Record<string, string> | undefined): Record<string, string> {
-    const headers: Record<string, string> = { ...this.extraHeaders };
+    const headers: Record<string, string> = { ...this.extraHeaders, ...(this.auth?.authorizationHeaders() ?? {}) };
     if (this.era === "legacy") {
       if (this.sessionId !== undefined) headers["Mcp-Session-Id"] = this.sessionId;
       if (this.protocolVersion !== undefined && this.negotiated) headers["MCP-Protocol-Version"] = this.protocolVersion;
@@ -99,20 +104,28 @@ export class HttpClientTransport implements ClientTransport {
 
   private async post(message: JsonRpcMessage, options: SendOptions | undefined): Promise<Response> {
     if (this.closed) throw new McpClientError("transport-closed", "transport is closed");
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: ACCEPT_BOTH, ...this.baseHeaders(options?.headers) },
-        body: JSON.stringify(message),
-        signal: options?.signal ?? null,
-      });
-    } catch (error) {
-      if (isAbort(error)) throw new McpClientError("aborted", "request aborted", { cause: error });
-      throw new McpClientError("transport-closed", `POST ${this.url.href} failed: ${(error as Error).message}`, { cause: error });
+    const body = JSON.stringify(message);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.fetchImpl(this.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: ACCEPT_BOTH, ...this.baseHeaders(options?.headers) },
+          body,
+          signal: options?.signal ?? null,
+        });
+      } catch (error) {
+        if (isAbort(error)) throw new McpClientError("aborted", "request aborted", { cause: error });
+        throw new McpClientError("transport-closed", `POST ${this.url.href} failed: ${(error as Error).message}`, { cause: error });
+      }
+      // OAuth challenge: authorize (or step up) and send the same body again, a bounded number of times.
+      if (this.auth !== undefined && (response.status === 401 || response.status === 403) && attempt < this.auth.maxAttempts) {
+        await response.body?.cancel().catch(() => undefined);
+        if (await this.auth.handleChallenge(response, this.url)) continue;
+      }
+      this.captureSession(response);
+      return response;
     }
-    this.captureSession(response);
-    return response;
   }
 
   private captureSession(response: Response): void {
