@@ -2,7 +2,7 @@
 // line otherwise, two-space indentation, trailing commas (prettier's defaults, so a later
 // prettier pass changes little).
 
-const MAX_LINE = 100;
+const MAX_LINE = 80;
 
 /** Indents every line after the first by `prefix` (the first line continues the caller's line). */
 export function indentTail(code: string, prefix = "  "): string {

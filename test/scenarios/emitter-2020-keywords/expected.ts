@@ -182,7 +182,8 @@ export const BillingSchema = z.looseObject({
     ["name", byKind({
       object: z.looseObject({
         name: byKind({
-          string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+          string: z.string()
+            .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
         }).optional(),
       }),
     })],
@@ -203,8 +204,14 @@ export const ClosedAnyOfSchema = z.union([
   .refine(unevaluated(
     {
       branches: [
-        { when: byKind({ object: z.looseObject({ x: z.string() }) }), evaluation: { names: ["x"] } },
-        { when: byKind({ object: z.looseObject({ y: z.number() }) }), evaluation: { names: ["y"] } },
+        {
+          when: byKind({ object: z.looseObject({ x: z.string() }) }),
+          evaluation: { names: ["x"] },
+        },
+        {
+          when: byKind({ object: z.looseObject({ y: z.number() }) }),
+          evaluation: { names: ["y"] },
+        },
       ],
     },
     false,
@@ -216,23 +223,29 @@ export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), 
   .refine(ifThenElse(
     byKind({ object: z.looseObject({ country: z.literal("US").optional() }) }),
     byKind({
-      object: z.looseObject(
-        { postal: byKind({ string: z.string().regex(new RegExp("^[0-9]{5}$", "u")) }).optional() },
-      ),
+      object: z.looseObject({
+        postal: byKind({ string: z.string().regex(new RegExp("^[0-9]{5}$", "u")) }).optional(),
+      }),
     }),
     byKind({
       object: z.looseObject({
-        postal: byKind({ string: z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u")) }).optional(),
+        postal: byKind({
+          string: z.string().regex(new RegExp("^[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]$", "u")),
+        }).optional(),
       }),
     }),
   ), "Failed the if/then/else condition");
 export type Conditional = z.infer<typeof ConditionalSchema>;
 
-export const ExtendsClosedSchema = z.intersection(BaseSchema, byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }))
+export const ExtendsClosedSchema = z.intersection(
+  BaseSchema,
+  byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }),
+)
   .refine(unevaluated({ names: ["extra", "id"] }, z.string(), undefined), "Unevaluated properties or items are not allowed");
 export type ExtendsClosed = z.infer<typeof ExtendsClosedSchema>;
 
-export const LabeledSchema = z.tuple([z.string().optional()], integer()).refine((items) => items.length >= 1, "Too few items");
+export const LabeledSchema = z.tuple([z.string().optional()], integer())
+  .refine((items) => items.length >= 1, "Too few items");
 export type Labeled = z.infer<typeof LabeledSchema>;
 
 export const NotNullSchema = z.unknown().refine(notMatching(z.null()), "Must not match the 'not' schema");
@@ -258,7 +271,9 @@ export type Search_Range = z.infer<typeof Search_RangeSchema>;
 export const Search_FilterSchema = z.strictObject({ field: z.string(), range: Search_RangeSchema.optional() });
 export type Search_Filter = z.infer<typeof Search_FilterSchema>;
 
-export const SearchSchema = z.looseObject({ query: z.string(), filters: z.array(Search_FilterSchema).optional() })
+export const SearchSchema = z.looseObject(
+  { query: z.string(), filters: z.array(Search_FilterSchema).optional() },
+)
   .refine(unevaluated({ names: ["query", "filters"] }, false, undefined), "Unevaluated properties or items are not allowed");
 export type Search = z.infer<typeof SearchSchema>;
 

@@ -76,11 +76,14 @@ function isByte(text: string): boolean {
 
 export const BlockSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text"), text: z.string() }),
-  z.looseObject({ type: z.literal("image"), data: z.string().refine(isByte, "Invalid byte") }),
+  z.looseObject(
+    { type: z.literal("image"), data: z.string().refine(isByte, "Invalid byte") },
+  ),
 ]);
 export type Block = z.infer<typeof BlockSchema>;
 
-export const ContainsSchema = z.array(z.unknown()).refine(containsCount(integer(), 1, Infinity), "Wrong number of matching items");
+export const ContainsSchema = z.array(z.unknown())
+  .refine(containsCount(integer(), 1, Infinity), "Wrong number of matching items");
 export type Contains = z.infer<typeof ContainsSchema>;
 
 export const DependenciesSchema = z.looseObject({})
@@ -98,19 +101,23 @@ export const PairSchema = z.tuple([z.string().optional(), integer().optional()])
 /** draft-07 tuple: items array + additionalItems. */
 export type Pair = z.infer<typeof PairSchema>;
 
-export const ResultSchema = z.looseObject({ content: z.array(BlockSchema), isError: z.boolean().optional() });
+export const ResultSchema = z.looseObject(
+  { content: z.array(BlockSchema), isError: z.boolean().optional() },
+);
 export type Result = z.infer<typeof ResultSchema>;
 
 export const StringsSchema = z.array(z.string());
 export type Strings = z.infer<typeof StringsSchema>;
 
-export const ThingSchema = z.string().refine((text) => codePointLength(text) <= 5, "Too long: more than 5 characters");
+export const ThingSchema = z.string()
+  .refine((text) => codePointLength(text) <= 5, "Too long: more than 5 characters");
 export type Thing = z.infer<typeof ThingSchema>;
 
 export const RefWithSiblingSchema = z.intersection(
   ThingSchema,
   byKind({
-    string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+    string: z.string()
+      .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
   }),
 );
 export type RefWithSibling = z.infer<typeof RefWithSiblingSchema>;

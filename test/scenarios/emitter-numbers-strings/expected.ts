@@ -46,7 +46,8 @@ export type Fraction = z.infer<typeof FractionSchema>;
 
 export const PageSchema = z.looseObject({
   items: z.array(z.string()).max(100),
-  cursor: z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters").optional(),
+  cursor: z.string()
+    .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters").optional(),
   total: integer().gte(0).optional(),
 });
 export type Page = z.infer<typeof PageSchema>;

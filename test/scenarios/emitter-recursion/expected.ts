@@ -144,7 +144,8 @@ function isUri(text: string): boolean {
   return uriGrammar.absolute.test(text);
 }
 
-export const Category_TagSchema = z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
+export const Category_TagSchema = z.string()
+  .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
 export type Category_Tag = z.infer<typeof Category_TagSchema>;
 
 export type Category = {
@@ -170,7 +171,9 @@ export const ExpressionSchema: z.ZodType<Expression> = z.lazy(() =>
 
 export type Operation = { op: "+" | "-" | "*"; args: Expression[] };
 export const OperationSchema: z.ZodType<Operation> = z.lazy(() =>
-  z.strictObject({ op: z.enum(["+", "-", "*"]), args: z.array(ExpressionSchema).min(1) }),
+  z.strictObject(
+    { op: z.enum(["+", "-", "*"]), args: z.array(ExpressionSchema).min(1) },
+  ),
 );
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -194,7 +197,9 @@ export const LinkedListSchema: z.ZodType<LinkedList> = z.lazy(() =>
 export type TreeNode = { label: string; children?: TreeNode[] | undefined; [key: string]: unknown };
 /** A node of a tree: self recursion through an array. */
 export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.looseObject({ label: z.string(), children: z.array(TreeNodeSchema).optional() }),
+  z.looseObject(
+    { label: z.string(), children: z.array(TreeNodeSchema).optional() },
+  ),
 );
 
 /** Recursive, and touching every construct, so the explicit TS type is checked against zod's inference. */
@@ -256,7 +261,8 @@ export const EverythingSchema: z.ZodType<Everything> = z.lazy(() =>
     anything: z.unknown(),
     nothing: z.never().optional(),
     untyped: byKind({
-      string: z.string().refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
+      string: z.string()
+        .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
     }).optional(),
     negated: z.unknown().refine(notMatching(z.string()), "Must not match the 'not' schema").optional(),
     nullOnly: z.null().optional(),

@@ -45,7 +45,8 @@ export const AnyValueSchema = z.unknown();
 export type AnyValue = z.infer<typeof AnyValueSchema>;
 
 export const KeywordsWithoutTypeSchema = byKind({
-  string: z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+  string: z.string()
+    .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
   number: z.number().gte(5),
   object: z.looseObject({ a: z.unknown() }),
   array: z.array(z.unknown()).min(1),
@@ -58,7 +59,8 @@ export type NoValue = z.infer<typeof NoValueSchema>;
 export const NullableObjectSchema = z.looseObject({ a: z.string() }).nullable();
 export type NullableObject = z.infer<typeof NullableObjectSchema>;
 
-export const NullableStringSchema = z.string().refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters").nullable();
+export const NullableStringSchema = z.string()
+  .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters").nullable();
 export type NullableString = z.infer<typeof NullableStringSchema>;
 
 /** OpenAPI-style nullable, which ajv honours. */

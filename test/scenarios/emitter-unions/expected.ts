@@ -21,7 +21,10 @@ export const ExactlyOneSchema = z.xor([integer(), z.number().gte(10)]);
 export type ExactlyOne = z.infer<typeof ExactlyOneSchema>;
 
 /** The const property is optional in one arm: not discriminated. */
-export const OptionalDiscriminatorSchema = z.xor([z.looseObject({ kind: z.literal("a") }), z.looseObject({ kind: z.literal("b").optional() })]);
+export const OptionalDiscriminatorSchema = z.xor([
+  z.looseObject({ kind: z.literal("a") }),
+  z.looseObject({ kind: z.literal("b").optional() }),
+]);
 /** The const property is optional in one arm: not discriminated. */
 export type OptionalDiscriminator = z.infer<typeof OptionalDiscriminatorSchema>;
 
