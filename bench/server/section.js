@@ -35,7 +35,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     stdio: { count: quick ? 2_000 : 20_000, warmup: quick ? 100 : 500, maxSeconds: quick ? 15 : 60 },
     coldStarts: quick ? 3 : 10,
     importRuns: quick ? 3 : 10,
-    rss: { amount: quick ? 10_000 : 100_000, connections: 32, maxSeconds: quick ? 60 : 300 },
+    rss: { amount: quick ? 10_000 : 100_000, connections: 32, maxSeconds: quick ? 120 : 300 },
   };
 }
 
@@ -52,6 +52,9 @@ function table(title, header, rows) {
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of rows) console.log(line(row));
 }
+
+/** `list` starting at index `by` (mod its length): each row runs the servers in a different order, so drift in background load does not always hit the same one first. */
+const rotated = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
 
 const ratio = (a, b) => (typeof a === "number" && typeof b === "number" && b > 0 ? `${(a / b).toFixed(2)}x` : "-");
 const fixed = (value, digits = 0) => (typeof value === "number" ? value.toFixed(digits) : String(value ?? "-"));
@@ -81,7 +84,7 @@ async function httpRows(options) {
       for (const operation of ["tools/call", "tools/list"]) {
         for (const connections of options.connections) {
           const row = { era, operation, connections, results: {} };
-          for (const server of SERVERS) {
+          for (const server of rotated(SERVERS, rows.length)) {
             const { url } = running[server.key];
             row.results[server.key] = await attempt(async () => {
               const sessions = era === "legacy" ? await Promise.all(Array.from({ length: connections }, () => openLegacySession(url))) : [];
@@ -141,7 +144,7 @@ async function stdioRows(options) {
   const rows = [];
   for (const era of ["modern", "legacy"]) {
     const row = { era, results: {} };
-    for (const server of SERVERS) row.results[server.key] = await attempt(() => stdioRoundTrips(server.script, era, options.stdio));
+    for (const server of rotated(SERVERS, rows.length)) row.results[server.key] = await attempt(() => stdioRoundTrips(server.script, era, options.stdio));
     rows.push(row);
     process.stderr.write(`  stdio ${era} done\n`);
   }
@@ -149,16 +152,19 @@ async function stdioRows(options) {
 }
 
 async function coldStarts(options) {
-  const results = {};
-  for (const server of SERVERS) {
-    results[server.key] = await attempt(async () => {
-      const runs = [];
-      for (let i = 0; i < options.coldStarts; i++) runs.push(await coldStartMs(server.script));
-      return { medianMs: median(runs), runsMs: runs };
-    });
+  // Interleaved (one start of each server per round), so background load hits all alike.
+  const runs = Object.fromEntries(SERVERS.map((s) => [s.key, []]));
+  const failures = {};
+  for (let i = 0; i < options.coldStarts; i++) {
+    for (const server of SERVERS) {
+      if (failures[server.key] !== undefined) continue;
+      const outcome = await attempt(async () => ({ ms: await coldStartMs(server.script) }));
+      if (outcome.failed !== undefined) failures[server.key] = outcome;
+      else runs[server.key].push(outcome.ms);
+    }
   }
   process.stderr.write("  cold start done\n");
-  return results;
+  return Object.fromEntries(SERVERS.map((s) => [s.key, failures[s.key] ?? { medianMs: median(runs[s.key]), runsMs: runs[s.key] }]));
 }
 
 function importTimes(options) {
