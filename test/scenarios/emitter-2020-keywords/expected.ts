@@ -237,6 +237,11 @@ export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), 
   ), "Failed the if/then/else condition");
 export type Conditional = z.infer<typeof ConditionalSchema>;
 
+/** content* keywords are annotations for ajv: no check, exactly like ajv. */
+export const EncodedSchema = z.string();
+/** content* keywords are annotations for ajv: no check, exactly like ajv. */
+export type Encoded = z.infer<typeof EncodedSchema>;
+
 export const ExtendsClosedSchema = z.intersection(
   BaseSchema,
   byKind({ object: z.looseObject({ extra: z.boolean().optional() }) }),
