@@ -1,18 +1,39 @@
 import type { InputRequest, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { answerType, contextType, jsdoc, promptArgumentsType, templateVariablesType, toolInputType, toolOutputType } from "./naming.js";
 
-/** The TS type of one `ctx.ask.<key>()` helper. */
-function askSignature(owner: string, request: InputRequest): string {
+/** What a handler passes when it asks (`undefined`: the manifest's declaration as is). */
+function requestType(request: InputRequest): string {
   switch (request.kind) {
     case "elicit":
-      return `(overrides?: { message?: string; [key: string]: unknown }) => Promise<ElicitAnswer<${answerType(owner, request)}>>`;
+      return "{ message?: string; [key: string]: unknown } | undefined";
     case "elicitUrl":
-      return `(request: { url: string; message?: string; elicitationId?: string }) => Promise<UrlElicitAnswer>`;
+      return "{ url: string; message?: string; elicitationId?: string }";
     case "sampling":
-      return `(request: SamplingRequest) => Promise<SamplingAnswer>`;
+      return "SamplingRequest";
     case "roots":
-      return `() => Promise<RootsAnswer>`;
+      return "undefined";
   }
+}
+
+/** The typed answer a handler gets back. */
+function answerTypeOf(owner: string, request: InputRequest): string {
+  switch (request.kind) {
+    case "elicit":
+      return `ElicitAnswer<${answerType(owner, request)}>`;
+    case "elicitUrl":
+      return "UrlElicitAnswer";
+    case "sampling":
+      return "SamplingAnswer";
+    case "roots":
+      return "RootsAnswer";
+  }
+}
+
+/** The TS type of one `ctx.ask.<key>()` helper. */
+function askSignature(owner: string, request: InputRequest): string {
+  const optional = request.kind === "elicit" || request.kind === "roots";
+  const parameter = request.kind === "roots" ? "" : `request${optional ? "?" : ""}: ${requestType(request).replace(" | undefined", "")}`;
+  return `(${parameter}) => Promise<${answerTypeOf(owner, request)}>`;
 }
 
 function askDoc(request: InputRequest): string {
@@ -29,10 +50,18 @@ function contextInterface(owner: string, suffix: string, requests: readonly Inpu
     .map((r) => `${jsdoc([askDoc(r)], 4)}    ${JSON.stringify(r.key)}: ${askSignature(owner, r)};`)
     .join("\n");
   const keys = requests.map((r) => JSON.stringify(r.key)).join(" | ");
+  const answers = requests.map((r) => `  ${JSON.stringify(r.key)}: ${answerTypeOf(owner, r)};`).join("\n");
+  const asks = requests.map((r) => `  ${JSON.stringify(r.key)}: ${requestType(r)};`).join("\n");
   const code =
+    `/** Answers to the input requests of ${name.replace(/Context$/, "")}, by key. */\n` +
+    `export interface ${name.replace(/Context$/, "Answers")} {\n${answers}\n}\n\n` +
+    `/** What ${name.replace(/Context$/, "")} passes when it asks, by key. */\n` +
+    `export interface ${name.replace(/Context$/, "Requests")} {\n${asks}\n}\n\n` +
     `export interface ${name} extends ${base} {\n` +
     `  /** The input requests this handler declared in the manifest, typed. */\n` +
     `  readonly ask: {\n${members}\n  };\n` +
+    `  /** Asks several inputs in one round (modern: one input_required carrying all of them). */\n` +
+    `  askAll<K extends ${keys}>(requests: { [P in K]: ${name.replace(/Context$/, "Requests")}[P] }): Promise<{ [P in K]: ${name.replace(/Context$/, "Answers")}[P] }>;\n` +
     `  /** Whether the client declared the capability an input request needs. */\n` +
     `  canAsk(key: ${keys}): boolean;\n}\n`;
   return { name, code };

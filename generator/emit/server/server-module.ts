@@ -32,29 +32,59 @@ function inputsField(requests: readonly InputRequest[], indent: number): string 
   return `${" ".repeat(indent)}inputs: ${literal(record, indent)},\n`;
 }
 
-/** The typed `ask` helpers, as an object literal over the runtime's untyped ctx.ask. */
-function askHelpers(owner: string, requests: readonly InputRequest[]): string {
+/** The converter from a raw answer to the typed one, per input request. */
+function answerConverter(owner: string, request: InputRequest): string {
+  const key = JSON.stringify(request.key);
+  switch (request.kind) {
+    case "elicit":
+      return `${key}: (raw: JsonObject) => toElicitAnswer(${key}, raw, (value) => ${answerType(owner, request)}Schema.safeParse(value))`;
+    case "elicitUrl":
+      return `${key}: (raw: JsonObject) => toUrlElicitAnswer(raw)`;
+    case "sampling":
+      return `${key}: (raw: JsonObject) => raw as SamplingAnswer`;
+    case "roots":
+      return `${key}: (raw: JsonObject) => raw as RootsAnswer`;
+  }
+}
+
+/** Name of the module-level converter table of one handler. */
+function convertersName(owner: string, suffix: string): string {
+  const type = contextType(owner, suffix);
+  return type.charAt(0).toLowerCase() + type.slice(1).replace(/Context$/, "Answers");
+}
+
+/** Module-level converter tables, one per handler with input requests (built once, not per call). */
+function converterTables(manifest: Manifest): string {
+  const owners: [string, string, readonly InputRequest[]][] = [
+    ...manifest.tools.map((t) => [t.identifier, "Tool", t.inputRequests] as [string, string, readonly InputRequest[]]),
+    ...manifest.prompts.map((p) => [p.identifier, "Prompt", p.inputRequests] as [string, string, readonly InputRequest[]]),
+    ...manifest.resources.map((r) => [r.identifier, "Resource", r.inputRequests] as [string, string, readonly InputRequest[]]),
+    ...manifest.templates.map((t) => [t.identifier, "Template", t.inputRequests] as [string, string, readonly InputRequest[]]),
+  ];
+  return owners
+    .filter(([, , requests]) => requests.length > 0)
+    .map(([owner, suffix, requests]) => `const ${convertersName(owner, suffix)} = {\n  ${requests.map((r) => answerConverter(owner, r)).join(",\n  ")},\n};\n`)
+    .join("\n");
+}
+
+/** The typed `ask`/`askAll` helpers over the runtime's untyped ctx.ask/askAll. */
+function askHelpers(owner: string, suffix: string, requests: readonly InputRequest[]): string {
+  const table = convertersName(owner, suffix);
   const helpers = requests.map((r) => {
     const key = JSON.stringify(r.key);
-    switch (r.kind) {
-      case "elicit":
-        return `${key}: async (overrides) => toElicitAnswer(${key}, await ctx.ask(${key}, overrides as JsonObject | undefined), (value) => ${answerType(owner, r)}Schema.safeParse(value))`;
-      case "elicitUrl":
-        return `${key}: async (request) => toUrlElicitAnswer(await ctx.ask(${key}, request as JsonObject))`;
-      case "sampling":
-        return `${key}: async (request) => (await ctx.ask(${key}, request)) as SamplingAnswer`;
-      case "roots":
-        return `${key}: async () => (await ctx.ask(${key})) as RootsAnswer`;
-    }
+    const argument = r.kind === "roots" ? "" : "request";
+    const cast = r.kind === "elicit" ? " as JsonObject | undefined" : r.kind === "elicitUrl" ? " as JsonObject" : "";
+    const pass = r.kind === "roots" ? "" : `, request${cast}`;
+    return `${key}: async (${argument}) => ${table}[${key}](await ctx.ask(${key}${pass}))`;
   });
-  return `ask: { ${helpers.join(", ")} }, canAsk: (key) => ctx.canAsk(key)`;
+  return `ask: { ${helpers.join(", ")} }, askAll: (requests) => askAllTyped(ctx, requests, ${table}) as never, canAsk: (key) => ctx.canAsk(key)`;
 }
 
 /** Expression giving the handler its typed context (see handlers-module.ts for the types). */
 function contextExpression(owner: string, suffix: string, requests: readonly InputRequest[], handles: boolean): string {
   const parts: string[] = [];
   if (handles) parts.push("...handleHelpers(ctx)");
-  if (requests.length > 0) parts.push(askHelpers(owner, requests));
+  if (requests.length > 0) parts.push(askHelpers(owner, suffix, requests));
   if (parts.length === 0) return "ctx";
   const type = requests.length > 0 ? contextType(owner, suffix) : "HandleContext";
   return `extendContext<${type}>(ctx, { ${parts.join(", ")} })`;
@@ -199,9 +229,10 @@ export function emitServerModule(manifest: Manifest, header: string, schemaNames
       `  };\n}\n`
     : "";
 
-  const runtimeValues = ["createMcpServer", "extendContext", "invalidParams", "toCallToolResult", "toElicitAnswer", "toUrlElicitAnswer"];
+  const runtimeValues = ["askAllTyped", "createMcpServer", "extendContext", "invalidParams", "toCallToolResult", "toElicitAnswer", "toUrlElicitAnswer"];
   const runtimeTypes = ["JsonObject", "McpServer", "RootsAnswer", "SamplingAnswer", "ServerDefinition", "ServerHandlerContext", "ServerOptions", "ToolDefinition"];
-  const text = code + handleHelpers;
+  const converters = converterTables(manifest);
+  const text = code + handleHelpers + converters;
   const usedValues = runtimeValues.filter((v) => v === "createMcpServer" || new RegExp(`\\b${v}[(<]`).test(text));
   const usedTypes = runtimeTypes.filter((t) => ["McpServer", "ServerDefinition", "ServerOptions"].includes(t) || new RegExp(`\\b${t}\\b`).test(text));
   const usedSchemas = schemaNames.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
@@ -214,7 +245,7 @@ export function emitServerModule(manifest: Manifest, header: string, schemaNames
     usedSchemaTypes.length > 0 ? `import type { ${usedSchemaTypes.join(", ")} } from "./schemas.js";` : "",
   ].filter(Boolean);
   return (
-    `${header}${imports.join("\n")}\n${handleHelpers}\n` +
+    `${header}${imports.join("\n")}\n${handleHelpers}\n${converters}${converters ? "\n" : ""}` +
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.\n */\n` +
     `export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {\n${code}  return createMcpServer(definition, options);\n}\n`

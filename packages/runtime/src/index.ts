@@ -144,7 +144,7 @@ export { createHandleCodec, HandleError } from "./handles/handles.js";
 export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
 
 // Support for generated packages (typed contexts, answers and results, start-up).
-export { extendContext } from "./generated/context.js";
+export { askAllTyped, extendContext } from "./generated/context.js";
 export type { Awaitable, BaseContext } from "./generated/context.js";
 export { toElicitAnswer, toUrlElicitAnswer } from "./generated/answers.js";
 export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated/answers.js";

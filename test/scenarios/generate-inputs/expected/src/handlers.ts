@@ -20,6 +20,22 @@ import type { BookTripInput, BookTripOutput, BookTripSeatAnswer, PlanTripPromptA
 
 export type { BaseContext };
 
+/** Answers to the input requests of BookTripTool, by key. */
+export interface BookTripToolAnswers {
+  files: RootsAnswer;
+  pay: UrlElicitAnswer;
+  plan: SamplingAnswer;
+  seat: ElicitAnswer<BookTripSeatAnswer>;
+}
+
+/** What BookTripTool passes when it asks, by key. */
+export interface BookTripToolRequests {
+  files: undefined;
+  pay: { url: string; message?: string; elicitationId?: string };
+  plan: SamplingRequest;
+  seat: { message?: string; [key: string]: unknown } | undefined;
+}
+
 export interface BookTripToolContext extends BaseContext {
   /** The input requests this handler declared in the manifest, typed. */
   readonly ask: {
@@ -38,8 +54,12 @@ export interface BookTripToolContext extends BaseContext {
     /**
      * Form elicitation `seat`: "Window or aisle?". Modern era: ends this attempt with input_required until the client answers; legacy era: a real request to the client.
      */
-    seat: (overrides?: { message?: string; [key: string]: unknown }) => Promise<ElicitAnswer<BookTripSeatAnswer>>;
+    seat: (request?: { message?: string; [key: string]: unknown }) => Promise<ElicitAnswer<BookTripSeatAnswer>>;
   };
+  /** Asks several inputs in one round (modern: one input_required carrying all of them). */
+  askAll<K extends "files" | "pay" | "plan" | "seat">(requests: { [P in K]: BookTripToolRequests[P] }): Promise<{
+    [P in K]: BookTripToolAnswers[P];
+  }>;
   /** Whether the client declared the capability an input request needs. */
   canAsk(key: "files" | "pay" | "plan" | "seat"): boolean;
 }

@@ -6,7 +6,13 @@
 export { createServer } from "./server.js";
 export { connect } from "./client.js";
 export type { Client } from "./client.js";
-export type { BaseContext, BookTripToolContext, Handlers } from "./handlers.js";
+export type {
+  BaseContext,
+  BookTripToolAnswers,
+  BookTripToolContext,
+  BookTripToolRequests,
+  Handlers,
+} from "./handlers.js";
 export {
   BookTripInputSchema,
   BookTripInput_WhenSchema,

@@ -4,6 +4,7 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
+  askAllTyped,
   createMcpServer,
   extendContext,
   invalidParams,
@@ -21,6 +22,13 @@ import {
 import type { Handlers, BookTripToolContext } from "./handlers.js";
 import { BookTripInputSchema, BookTripSeatAnswerSchema, PlanTripPromptArgumentsSchema } from "./schemas.js";
 import type { BookTripInput } from "./schemas.js";
+
+const bookTripToolAnswers = {
+  files: (raw: JsonObject) => raw as RootsAnswer,
+  pay: (raw: JsonObject) => toUrlElicitAnswer(raw),
+  plan: (raw: JsonObject) => raw as SamplingAnswer,
+  seat: (raw: JsonObject) => toElicitAnswer("seat", raw, (value) => BookTripSeatAnswerSchema.safeParse(value)),
+};
 
 /**
  * Creates the inputs MCP server: both protocol eras on one endpoint, stdio or HTTP.
@@ -139,14 +147,13 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
               args,
               extendContext<BookTripToolContext>(ctx, {
                 ask: {
-                  files: async () => (await ctx.ask("files")) as RootsAnswer,
-                  pay: async (request) => toUrlElicitAnswer(await ctx.ask("pay", request as JsonObject)),
-                  plan: async (request) => (await ctx.ask("plan", request)) as SamplingAnswer,
-                  seat: async (overrides) =>
-                    toElicitAnswer("seat", await ctx.ask("seat", overrides as JsonObject | undefined), (value) =>
-                      BookTripSeatAnswerSchema.safeParse(value),
-                    ),
+                  files: async () => bookTripToolAnswers["files"](await ctx.ask("files")),
+                  pay: async (request) => bookTripToolAnswers["pay"](await ctx.ask("pay", request as JsonObject)),
+                  plan: async (request) => bookTripToolAnswers["plan"](await ctx.ask("plan", request)),
+                  seat: async (request) =>
+                    bookTripToolAnswers["seat"](await ctx.ask("seat", request as JsonObject | undefined)),
                 },
+                askAll: (requests) => askAllTyped(ctx, requests, bookTripToolAnswers) as never,
                 canAsk: (key) => ctx.canAsk(key),
               }),
             ),
