@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { registerDiffCommand } from "./commands/diff.js";
+import { registerPullCommand } from "./commands/pull.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { isUserError } from "./errors.js";
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
   registerValidateCommand(program);
   registerInitCommand(program);
   registerDiffCommand(program);
+  registerPullCommand(program);
   // registerCommands:end
 
   return program;

@@ -87,15 +87,24 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   }
   for (const d of schemas.diagnostics) warnings.push(`${d.code} ${d.pointer}: ${d.message}`);
   const schemaNames = exportedSchemas(schemas.code);
-  const handlers = emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`));
-  const server = emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemaNames);
   const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`));
-  const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, exportedTypes(handlers));
+  // A pulled manifest is someone else's server: there is nothing to implement or serve.
+  const serverSide = manifest.pulled
+    ? undefined
+    : {
+        handlers: emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`)),
+        server: emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemaNames),
+      };
+  const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, serverSide ? exportedTypes(serverSide.handlers) : undefined);
 
   const sources = new Map([
     ["src/schemas.ts", await formatTypeScript(schemas.code)],
-    ["src/handlers.ts", await formatTypeScript(handlers)],
-    ["src/server.ts", await formatTypeScript(server)],
+    ...(serverSide
+      ? ([
+          ["src/handlers.ts", await formatTypeScript(serverSide.handlers)],
+          ["src/server.ts", await formatTypeScript(serverSide.server)],
+        ] as const)
+      : []),
     ["src/client.ts", await formatTypeScript(client)],
     ["src/index.ts", await formatTypeScript(index)],
   ]);

@@ -198,9 +198,18 @@ export interface ListCacheHints {
   readonly templates: CacheHint;
 }
 
+/** Where a pulled manifest came from (`mcp-gen pull`); its presence makes it client-only. */
+export interface PulledFrom {
+  readonly from: string;
+  readonly era: "modern" | "legacy";
+  readonly revision: string;
+}
+
 export interface Manifest {
   /** Absolute path of the manifest file. */
   readonly file: string;
+  /** Set when the manifest records a remote server's contract: generate emits the client only. */
+  readonly pulled?: PulledFrom;
   readonly server: ServerIdentity;
   /** Served revisions, preferred first. */
   readonly revisions: readonly string[];

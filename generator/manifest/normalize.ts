@@ -241,8 +241,10 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
   if (prompts.some((p) => p.arguments.some((a) => a.complete)) || templates.some((t) => t.variables.some((v) => v.complete))) capabilities.completions = {};
   if (raw["logging"] === true) capabilities.logging = {};
 
+  const pulled = raw["pulled"];
   return {
     file,
+    ...(isMap(pulled) ? { pulled: { from: String(pulled["from"]), era: pulled["era"] === "legacy" ? "legacy" : "modern", revision: String(pulled["revision"]) } as const } : {}),
     server: {
       name: String(server["name"]),
       version: String(server["version"]),

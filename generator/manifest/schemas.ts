@@ -35,7 +35,19 @@ export interface SchemaPreparerOptions {
   readonly handles: ReadonlySet<string>;
   readonly definitions: Readonly<Record<string, unknown>>;
   readonly ajv: Ajv2020;
+  /**
+   * The manifest was written by `mcp-gen pull` (top-level `pulled`). DECISION RECORD —
+   * REMOTE SCHEMAS ARE RECORDS, NOT SOURCES: a pulled schema is what the server published,
+   * kept verbatim. So `$ref`s that leave the schema (URLs, relative files) are kept and never
+   * fetched or read (MCPGEN1303 becomes a warning, and the schema is not compiled), `#/definitions/…`
+   * is the schema's own draft-07 style pointer (not a manifest shared definition), and invalid
+   * `x-mcp-header` annotations (MCPGEN1502–1505) are warnings: the tool stays in the record and
+   * the runtime client refuses to call it [S26:basic/transports/streamable-http § Custom Headers].
+   */
+  readonly pulled?: boolean;
 }
+
+const RELAXED_WHEN_PULLED: ReadonlySet<DiagnosticCode> = new Set(["MCPGEN1303", "MCPGEN1502", "MCPGEN1503", "MCPGEN1504", "MCPGEN1505"]);
 
 /** Where a schema was written: in the manifest, or in a file pulled in by `$ref` (reported there). */
 interface Origin {
@@ -108,7 +120,8 @@ export class SchemaPreparer {
   // ---- reporting ---------------------------------------------------------------------------
 
   private report(origin: Origin, code: DiagnosticCode, path: JsonPath, pointer: readonly (string | number)[], message: string, hint: string): void {
-    origin.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value" });
+    const severity = this.options.pulled === true && RELAXED_WHEN_PULLED.has(code) ? "warning" : "error";
+    origin.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value", severity });
   }
 
   private manifestOrigin(): Origin {
@@ -281,8 +294,14 @@ export class SchemaPreparer {
 
   private rewriteRef(ref: string, path: JsonPath, state: WalkState, walk: WalkPos): string {
     const origin = state.origin;
-    const target = classifyRef(ref, origin.inManifest);
+    const pulled = this.options.pulled === true;
+    const target = classifyRef(ref, origin.inManifest && !pulled);
     const at: JsonPath = ["$ref"];
+    if (pulled && (target.kind === "network" || target.kind === "file")) {
+      state.sound = false;
+      this.report(origin, "MCPGEN1303", path, at, `\`$ref\` ${JSON.stringify(ref)} leaves the pulled schema; it is kept as the server sent it and never fetched`, "types behind this reference are `unknown` in generated code");
+      return ref;
+    }
     switch (target.kind) {
       case "local":
         // Pointers move with the file into `$defs`; `#anchor` refs resolve anywhere in the bundle as they are.

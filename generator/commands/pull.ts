@@ -1,0 +1,82 @@
+import type { Command } from "commander";
+import { UserError } from "../errors.js";
+
+interface PullFlags {
+  stdio?: string;
+  out?: string;
+  check?: string;
+  header: string[];
+  timeout: string;
+  protocol: string;
+  failOn?: string;
+}
+
+const FAIL_LEVELS = ["breaking", "warning"] as const;
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/**
+ * `mcp-gen pull <url> | --stdio <command>` with `--out <manifest>` or `--check <manifest>`.
+ * Exit codes: 0 = written / no drift, 1 = drift (per --fail-on) or a user error, 2 = a bug.
+ */
+export function registerPullCommand(program: Command): void {
+  program
+    .command("pull")
+    .description("introspect a live MCP server (HTTP URL or stdio command) into a client-only manifest, or check it for drift")
+    .argument("[url]", "Streamable HTTP endpoint of the server")
+    .option("--stdio <command>", 'run the server as a stdio command, e.g. "node server.js"')
+    .option("-o, --out <manifest>", "write the pulled manifest here (atomically; nothing is written on failure)")
+    .option("--check <manifest>", "pull, compare with this committed manifest, print the diff; exit 1 on drift")
+    .option("--header <NAME=VALUE>", "HTTP header for every request; VALUE may be env:VAR or contain ${VAR} (repeatable)", collect, [])
+    .option("--timeout <ms>", "give up when the whole pull takes longer than this", "30000")
+    .option("--protocol <revision>", "auto (probe like a client) or a revision to pin, e.g. 2025-11-25", "auto")
+    .option("--fail-on <level>", "with --check: exit 1 only when a change at this level or worse exists (breaking or warning)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  mcp-gen pull https://api.example.com/mcp --header 'Authorization=Bearer ${TOKEN}' --out remote.yaml",
+        '  mcp-gen pull --stdio "node server.js" --out server.yaml',
+        "  mcp-gen pull https://api.example.com/mcp --check remote.yaml --fail-on breaking",
+        "",
+        "Details: docs/pull.md",
+      ].join("\n"),
+    )
+    .action(async (url: string | undefined, flags: PullFlags) => {
+      const { resolveTarget } = await import("../pull/target.js");
+      const { pullManifest } = await import("../pull/pull.js");
+      if ((flags.out === undefined) === (flags.check === undefined)) throw new UserError("MCPGEN4001", "pull needs exactly one of --out <manifest> and --check <manifest>", "use --out to write a manifest, --check to compare with a committed one");
+      const timeoutMs = Number(flags.timeout);
+      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UserError("MCPGEN4001", `--timeout ${JSON.stringify(flags.timeout)} is not a positive whole number of milliseconds`, "e.g. --timeout 10000");
+      const failOn = flags.failOn;
+      if (failOn !== undefined && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw new UserError("MCPGEN4001", `unknown --fail-on '${failOn}'`, `use one of: ${FAIL_LEVELS.join(", ")}`);
+      if (failOn !== undefined && flags.check === undefined) throw new UserError("MCPGEN4001", "--fail-on only applies with --check", "add --check <manifest>");
+      const target = resolveTarget({ url, stdio: flags.stdio, headers: flags.header });
+      const outPath = (flags.out ?? flags.check) as string;
+      const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol });
+      for (const d of pulled.diagnostics) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
+      for (const d of pulled.loaderWarnings) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
+      if (flags.out !== undefined) {
+        const { writeFileAtomic } = await import("../pull/write.js");
+        writeFileAtomic(flags.out, pulled.yaml);
+        const m = pulled.manifest;
+        process.stdout.write(
+          `${flags.out}: ${m.server.name} ${m.server.version} (${pulled.snapshot.era}, ${pulled.snapshot.protocolVersion}): ${m.tools.length} tool(s), ${m.prompts.length} prompt(s), ${m.resources.length} resource(s), ${m.templates.length} template(s)\n`,
+        );
+        return;
+      }
+      const { checkAgainstCommitted } = await import("../pull/check.js");
+      const { formatText } = await import("../diff/format/text.js");
+      const outcome = await checkAgainstCommitted(flags.check as string, pulled.yaml, pulled.manifest, failOn as "breaking" | "warning" | undefined);
+      if (outcome.equal) {
+        process.stdout.write(`${flags.check}: up to date with the server\n`);
+        return;
+      }
+      process.stdout.write(formatText(outcome.diff));
+      if (outcome.diff.changes.length === 0) process.stdout.write(`(the manifest text differs, but no rule classifies the difference; pull with --out to see it)\n`);
+      if (outcome.failed) process.exitCode = 1;
+    });
+}
