@@ -7,7 +7,7 @@ import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeade
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../jsonrpc/message.js";
-import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+import { RawJson, serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
@@ -19,6 +19,8 @@ import type { CallScope, InputChannel } from "./scope.js";
 
 export interface ModernHost extends OperationHost, ListenHost {
   stateCodec: RequestStateCodec;
+  /** `"_meta":{"io.modelcontextprotocol/serverInfo":{…}}`, serialized once. */
+  serverMetaJson: string;
   callerOf: ServerOptions["callerOf"];
 }
 
@@ -55,11 +57,25 @@ const MODERN_METHODS: Readonly<Record<string, Capability>> = Object.freeze(
   }),
 );
 
-function stampComplete(outcome: OperationOutcome, serverInfo: JsonObject): JsonObject {
+/** Keys the engine adds to a complete result; a body that sets them itself takes the slow path. */
+const STAMPED_KEYS = ["resultType", "_meta", "ttlMs", "cacheScope"] as const;
+
+/**
+ * Adds resultType, the serverInfo `_meta` and cache hints to a handler's result. FAST PATH: the
+ * serverInfo fragment is serialized once per server (`serverMetaJson`), so a plain result is
+ * stringified once and spliced instead of being copied into a new object first.
+ */
+function stampComplete(outcome: OperationOutcome, serverInfo: JsonObject, serverMetaJson: string): ResultBody {
   const body = outcome.body;
   if (body["resultType"] === "input_required") {
     // input_required results are never cacheable and carry no cache hints (caching § Cacheable Results).
     return { ...body, _meta: { [META_SERVER_INFO]: serverInfo } };
+  }
+  if (!STAMPED_KEYS.some((key) => Object.hasOwn(body, key))) {
+    const json = JSON.stringify(body);
+    const inner = json.length > 2 ? `${json.slice(1, -1)},` : "";
+    const cache = outcome.cache ? `,"ttlMs":${JSON.stringify(outcome.cache.ttlMs)},"cacheScope":${JSON.stringify(outcome.cache.scope)}` : "";
+    return new RawJson(`{"resultType":"complete",${inner}${serverMetaJson}${cache}}`);
   }
   const meta = isPlainObject(body["_meta"]) ? body["_meta"] : undefined;
   const stamped: JsonObject = { resultType: "complete", ...body, _meta: { ...meta, [META_SERVER_INFO]: serverInfo } };
@@ -139,13 +155,13 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
     case "subscriptions/listen":
       return runListen(host, request.id, request.params ?? {}, exchange.cancellation, exchange.notify);
     case "tools/call":
-      return stampComplete(await callTool(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+      return stampComplete(await callTool(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     case "prompts/get":
-      return stampComplete(await getPrompt(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+      return stampComplete(await getPrompt(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     case "resources/read":
-      return stampComplete(await readResource(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+      return stampComplete(await readResource(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     case "completion/complete":
-      return stampComplete(await complete(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo);
+      return stampComplete(await complete(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     default:
       throw methodNotFound(method);
   }

@@ -1,5 +1,6 @@
 // createMcpServer: compiles a definition once and exposes the transport-neutral entry points
 // both transports (HTTP, stdio) call. No per-request server construction happens anywhere.
+import { META_SERVER_INFO } from "../era/envelope.js";
 import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonRpcRequest } from "../jsonrpc/message.js";
 import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
@@ -58,6 +59,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     closing,
     clientRequestTimeoutMs: options.limits?.clientRequestTimeoutMs ?? 10 * 60_000,
     callerOf: options.callerOf,
+    serverMetaJson: `"_meta":${JSON.stringify({ [META_SERVER_INFO]: compiled.serverInfo })}`,
   };
   return {
     ...control,
