@@ -12,6 +12,7 @@ interface PullFlags {
 }
 
 const FAIL_LEVELS = ["breaking", "warning"] as const;
+const HEADER_CODES: ReadonlySet<string> = new Set(["MCPGEN1502", "MCPGEN1503", "MCPGEN1504", "MCPGEN1505"]);
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -58,7 +59,8 @@ export function registerPullCommand(program: Command): void {
       const outPath = (flags.out ?? flags.check) as string;
       const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol });
       for (const d of pulled.diagnostics) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
-      for (const d of pulled.loaderWarnings) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
+      // MCPGEN4020 already reports invalid x-mcp-header annotations, with what they mean for callers.
+      for (const d of pulled.loaderWarnings.filter((w) => !HEADER_CODES.has(w.code))) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
       if (flags.out !== undefined) {
         const { writeFileAtomic } = await import("../pull/write.js");
         writeFileAtomic(flags.out, pulled.yaml);
