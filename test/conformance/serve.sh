@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the runtime and starts the conformance fixture on 127.0.0.1:PORT (path /mcp).
+# Builds mcp-gen, generates the conformance fixture from test/conformance/server.yaml and starts it
+# on 127.0.0.1:PORT (path /mcp).
 set -euo pipefail
 PORT="${1:-3101}"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
-node node_modules/typescript/bin/tsc -b packages/runtime/tsconfig.json
+npm run --silent build
+node bin/mcp-gen.js generate test/conformance/server.yaml --out test/conformance/fixture/generated >&2
 exec node test/conformance/fixture/server.mjs "$PORT"

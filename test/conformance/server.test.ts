@@ -1,4 +1,4 @@
-// Runs the official conformance suite (server leg) against the fixture built on @mcp-gen/runtime,
+// Runs the official conformance suite (server leg) against the server generated from server.yaml,
 // for both requirement sets, and holds every scored scenario to the STRICT verdict: at least one
 // SUCCESS, no FAILURE, no WARNING.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -52,7 +52,9 @@ function startFixture(transport: (typeof TRANSPORTS)[number]): Promise<string> {
 }
 
 beforeAll(async () => {
-  await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
+  await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-b", "tsconfig.build.json"], { cwd: root });
+  // The scored server is GENERATED from server.yaml, as a user's would be.
+  await run(process.execPath, [join(root, "bin/mcp-gen.js"), "generate", "test/conformance/server.yaml", "--out", "test/conformance/fixture/generated"], { cwd: root });
   for (const transport of TRANSPORTS) urls[transport] = await startFixture(transport);
 });
 

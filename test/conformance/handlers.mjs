@@ -1,0 +1,190 @@
+// @ts-check
+// Behaviour of the conformance fixture (test/conformance/server.yaml): what each tool, prompt and
+// resource of the official suite's server scenarios must return. Protocol handling is generated.
+
+// A 1×1 transparent PNG and a short silent 8 kHz mono WAV, built here rather than copied.
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+function silentWav(samples = 800) {
+  const data = Buffer.alloc(samples * 2);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVE", 8);
+  header.write("fmt ", 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]).toString("base64");
+}
+const WAV = silentWav();
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @param {string} text */
+const userText = (text) => ({ role: "user", content: { type: "text", text } });
+/** @param {{ action: string, content?: unknown }} answer */
+const describe = (answer) => `action=${answer.action}, content=${JSON.stringify("content" in answer ? answer.content : {})}`;
+/** @param {import("@mcp-gen/runtime").SamplingAnswer} answer */
+const sampledText = (answer) => (!Array.isArray(answer.content) && typeof answer.content["text"] === "string" ? answer.content["text"] : JSON.stringify(answer.content));
+/** @param {{ action: string, content?: unknown }} answer @param {string} key */
+const field = (answer, key) => (answer.action === "accept" && answer.content && typeof answer.content === "object" ? String(/** @type {Record<string, unknown>} */ (answer.content)[key] ?? "?") : "?");
+
+/** @type {import("./fixture/generated/dist/index.js").Handlers} */
+export const handlers = {
+  tools: {
+    testSimpleText: () => "This is a simple text response for testing.",
+    testImageContent: () => [{ type: "image", data: PNG_1X1, mimeType: "image/png" }],
+    testAudioContent: () => [{ type: "audio", data: WAV, mimeType: "audio/wav" }],
+    testEmbeddedResource: () => [
+      { type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } },
+    ],
+    testMultipleContentTypes: () => [
+      { type: "text", text: "Multiple content types test:" },
+      { type: "image", data: PNG_1X1, mimeType: "image/png" },
+      { type: "resource", resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: '{"test":"data","value":123}' } },
+    ],
+    async testToolWithLogging(_args, ctx) {
+      ctx.log("info", "Tool execution started");
+      await sleep(50);
+      ctx.log("info", "Tool processing data");
+      await sleep(50);
+      ctx.log("info", "Tool execution completed");
+      return "Tool with logging executed successfully";
+    },
+    testErrorHandling() {
+      throw new Error("This tool intentionally returns an error for testing");
+    },
+    async testToolWithProgress(_args, ctx) {
+      for (const step of [0, 50, 100]) {
+        ctx.progress(step, 100, `Completed step ${step}`);
+        if (step < 100) await sleep(50);
+      }
+      return "Progress test completed";
+    },
+    async testSampling({ prompt }, ctx) {
+      const answer = await ctx.ask.completion({ messages: [userText(prompt)] });
+      return `LLM response: ${sampledText(answer)}`;
+    },
+    async testElicitation({ message }, ctx) {
+      return `User response: ${describe(await ctx.ask.details({ message }))}`;
+    },
+    async testElicitationSep1034Defaults(_args, ctx) {
+      return `Elicitation completed: ${describe(await ctx.ask.defaults())}`;
+    },
+    async testElicitationSep1330Enums(_args, ctx) {
+      return `Elicitation completed: ${describe(await ctx.ask.enums())}`;
+    },
+    jsonSchema202012Tool: () => "ok",
+    async testReconnection(_args, ctx) {
+      await sleep(100);
+      ctx.closeStream();
+      await sleep(700);
+      return "Reconnection test completed successfully";
+    },
+    testXMcpHeader: ({ region }) => `region=${region}`,
+    async testMissingCapability(_args, ctx) {
+      return `sampled: ${sampledText(await ctx.ask.question({ messages: [userText("Say hello")] }))}`;
+    },
+    async testStreamingElicitation(_args, ctx) {
+      return `Hello, ${field(await ctx.ask.user_name(), "name")}!`;
+    },
+    testLoggingTool(_args, ctx) {
+      ctx.log("info", "logging tool ran");
+      return "logged";
+    },
+    testTriggerToolChange(_args, ctx) {
+      ctx.server.notifyToolsListChanged();
+      return "tools list change announced";
+    },
+    testTriggerPromptChange(_args, ctx) {
+      ctx.server.notifyPromptsListChanged();
+      return "prompts list change announced";
+    },
+    async testInputRequiredResultElicitation(_args, ctx) {
+      return `Hello, ${field(await ctx.ask.user_name(), "name")}!`;
+    },
+    async testInputRequiredResultSampling(_args, ctx) {
+      return `Sampling said: ${sampledText(await ctx.ask.capital_question({ messages: [userText("What is the capital of France?")] }))}`;
+    },
+    async testInputRequiredResultListRoots(_args, ctx) {
+      const answer = await ctx.ask.client_roots();
+      return `Roots: ${answer.roots.map((root) => root.uri).join(", ")}`;
+    },
+    async testInputRequiredResultRequestState(_args, ctx) {
+      ctx.setState({ round: 1 });
+      const answer = await ctx.ask.confirm();
+      // Reaching here on a retry means the runtime verified the HMAC-signed state.
+      const state = /** @type {{ round?: number } | undefined} */ (ctx.state);
+      return `state-ok (round ${state?.round ?? "?"}, confirmed=${field(answer, "ok")})`;
+    },
+    async testInputRequiredResultMultipleInputs(_args, ctx) {
+      const answers = await ctx.askAll({ user_name: undefined, greeting: { messages: [userText("Generate a greeting")] }, client_roots: undefined });
+      return `Got ${Object.keys(answers).length} answers for ${field(answers.user_name, "name")}`;
+    },
+    async testInputRequiredResultMultiRound(_args, ctx) {
+      const first = await ctx.ask.step1();
+      const second = await ctx.ask.step2();
+      return `${field(first, "name")} likes ${field(second, "color")}`;
+    },
+    async testInputRequiredResultTamperedState(_args, ctx) {
+      return `Hello, ${field(await ctx.ask.user_name(), "name")}!`;
+    },
+    async testInputRequiredResultCapabilities(_args, ctx) {
+      // Ask only for what the client declared (MRTR: never request an undeclared capability).
+      if (ctx.canAsk("user_name") && ctx.canAsk("greeting")) {
+        const answers = await ctx.askAll({ user_name: undefined, greeting: { messages: [userText("Generate a greeting")] } });
+        return `answered: ${Object.keys(answers).join(", ")}`;
+      }
+      if (ctx.canAsk("greeting")) {
+        const answers = await ctx.askAll({ greeting: { messages: [userText("Generate a greeting")] } });
+        return `answered: ${Object.keys(answers).join(", ")}`;
+      }
+      if (ctx.canAsk("user_name")) {
+        const answers = await ctx.askAll({ user_name: undefined });
+        return `answered: ${Object.keys(answers).join(", ")}`;
+      }
+      return "nothing could be asked";
+    },
+  },
+  prompts: {
+    testSimplePrompt: { get: () => ({ messages: [userText("This is a simple prompt for testing.")] }) },
+    testPromptWithArguments: {
+      get: ({ arg1, arg2 }) => ({ messages: [userText(`Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`)] }),
+      complete: { arg1: (value) => ["paris", "park", "party"].filter((v) => v.startsWith(value)) },
+    },
+    testPromptWithEmbeddedResource: {
+      get: ({ resourceUri }) => ({
+        messages: [
+          { role: "user", content: { type: "resource", resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+          userText("Please process the embedded resource above."),
+        ],
+      }),
+    },
+    testPromptWithImage: {
+      get: () => ({ messages: [{ role: "user", content: { type: "image", data: PNG_1X1, mimeType: "image/png" } }, userText("Please analyze the image above.")] }),
+    },
+    testInputRequiredResultPrompt: {
+      async get(_args, ctx) {
+        const answer = await ctx.ask.user_context();
+        return { messages: [userText(`Use this context: ${field(answer, "context")}`)] };
+      },
+    },
+  },
+  resources: {
+    staticText: { read: () => [{ uri: "test://static-text", mimeType: "text/plain", text: "This is the content of the static text resource." }] },
+    staticBinary: { read: () => [{ uri: "test://static-binary", mimeType: "image/png", blob: PNG_1X1 }] },
+    watchedResource: { read: () => [{ uri: "test://watched-resource", mimeType: "text/plain", text: "Watched resource content" }] },
+    exampleResource: { read: () => [{ uri: "test://example-resource", mimeType: "text/plain", text: "Example resource content" }] },
+  },
+  templates: {
+    templateData: {
+      read: (uri, { id }) => [{ uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }],
+      complete: { id: (value) => ["123", "456", "789"].filter((id) => id.startsWith(value)) },
+    },
+  },
+};
