@@ -152,7 +152,7 @@ export class OAuthClient {
     const grants = Array.isArray(as.metadata.grant_types_supported) ? as.metadata.grant_types_supported : [];
     if (requested.size > 0 && asScopes.includes("offline_access") && grants.includes("refresh_token")) requested.add("offline_access");
     const client = await this.clientFor(as);
-    await this.authorize(as, client, serverUrl, [...requested]);
+    await this.authorize(as, client, serverUrl, prmResource, [...requested]);
     return true;
   }
 
@@ -228,7 +228,7 @@ export class OAuthClient {
     return new URL(location, url);
   }
 
-  private async authorize(as: AuthorizationServer, client: OAuthClientInformation, serverUrl: URL, scopes: string[]): Promise<void> {
+  private async authorize(as: AuthorizationServer, client: OAuthClientInformation, serverUrl: URL, prmResource: string | undefined, scopes: string[]): Promise<void> {
     const authorizationEndpoint = as.metadata.authorization_endpoint;
     const tokenEndpoint = as.metadata.token_endpoint;
     if (typeof authorizationEndpoint !== "string" || typeof tokenEndpoint !== "string") {
@@ -237,7 +237,9 @@ export class OAuthClient {
     const verifier = base64url(randomBytes(32));
     const challenge = base64url(createHash("sha256").update(verifier).digest());
     const state = base64url(randomBytes(16));
-    const resource = canonicalResource(serverUrl);
+    // RFC 8707 + RFC 9728: send the resource identifier exactly as the PRM publishes it
+    // (already checked to identify this server); the endpoint URL only when it names none.
+    const resource = prmResource ?? canonicalResource(serverUrl);
     const url = new URL(authorizationEndpoint);
     url.searchParams.set("response_type", "code");
     url.searchParams.set("client_id", client.client_id);

@@ -43,6 +43,13 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** "fetch failed" hides the interesting part in `cause` (ECONNRESET, UND_ERR_SOCKET, …). */
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const detail = cause === undefined ? "" : ` (${String(cause.code ?? "")} ${String(cause.message ?? "")})`.replace("( ", "(");
+  return `${(error as Error).message}${detail}`;
+}
+
 function isAbort(error: unknown): boolean {
   // AbortSignal.timeout() rejects with a TimeoutError; the client maps it to its own "timeout" reason.
   return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError" || (error instanceof McpClientError && error.reason === "aborted"));
@@ -116,7 +123,7 @@ export class HttpClientTransport implements ClientTransport {
         });
       } catch (error) {
         if (isAbort(error)) throw new McpClientError("aborted", "request aborted", { cause: error });
-        throw new McpClientError("transport-closed", `POST ${this.url.href} failed: ${(error as Error).message}`, { cause: error });
+        throw new McpClientError("transport-closed", `POST ${this.url.href} failed: ${describeFetchError(error)}`, { cause: error });
       }
       // OAuth challenge: authorize (or step up) and send the same body again, a bounded number of times.
       if (this.auth !== undefined && (response.status === 401 || response.status === 403) && attempt < this.auth.maxAttempts) {
