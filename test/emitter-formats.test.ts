@@ -77,6 +77,28 @@ describe("format checkers agree with ajv-formats on realistic values", () => {
     const strings = sample(fc.string({ maxLength: 40 }), 500);
     const values: Record<string, unknown[]> = {
       Uri: [...MCP_URIS, ...sample(fc.webUrl({ withFragments: true, withQueryParameters: true })), ...strings],
+      Url: [
+        ...MCP_URIS,
+        ...sample(
+          fc.webUrl({ withFragments: true, withQueryParameters: true, validSchemes: ["http", "https", "ftp"] }),
+        ),
+        ...sample(fc.webUrl({ authoritySettings: { withIPv4: true, withPort: true, withUserInfo: true } })),
+        ...sample(
+          fc
+            .tuple(fc.ipV4(), fc.constantFrom("", ":80", ":8", ":123456", "/p", "?q"))
+            .map(([ip, tail]) => `http://${ip}${tail}`),
+        ),
+        "http://a@b@example.org",
+        "http://@example.org",
+        "http://@@example.org",
+        "https://bücher.de/",
+        "https://例え.テスト/",
+        "http://a.b1",
+        "http://10.1.1.1.com",
+        "http://172.32.0.1",
+        "http://172.31.0.1",
+        ...strings,
+      ],
       UriReference: [
         ...MCP_URIS,
         ...sample(fc.webPath()),

@@ -17,7 +17,10 @@
 //     does: an authority may follow a single slash ("a:/[::1]"), an IPv4 dec-octet may
 //     have a leading zero, and a URI-reference may contain '"' and begin with a segment
 //     holding ':' (ajv makes the scheme optional rather than using relative-ref).
-//   - url and ipv6 forms other than RFC 4291 §2.2 are not implemented (diagnostic).
+//   - url: ajv-formats' own definition (not an RFC): http/https/ftp, optional userinfo,
+//     a public dotted IPv4 (no 10/8, 127/8, 169.254/16, 192.168/16, 172.16/12) or a host
+//     name whose last label is 2+ letters, an optional 2-5 digit port, a "/" path, no
+//     whitespace anywhere.
 // The differential test (test/emitter-formats.test.ts) checks realistic values of every
 // format below against ajv-formats.
 
@@ -34,6 +37,7 @@ export const FORMAT_CHECKERS: Readonly<
   "iso-date-time": { helper: "isIsoDateTime", kind: "string" },
   duration: { helper: "isDuration", kind: "string" },
   uri: { helper: "isUri", kind: "string" },
+  url: { helper: "isUrl", kind: "string" },
   "uri-reference": { helper: "isUriReference", kind: "string" },
   "uri-template": { helper: "isUriTemplate", kind: "string" },
   email: { helper: "isEmail", kind: "string" },
@@ -55,8 +59,8 @@ export const FORMAT_CHECKERS: Readonly<
   binary: { helper: undefined, kind: "string" },
 };
 
-/** Formats ajv-formats checks but mcp-gen cannot reproduce exactly: a diagnostic. */
-export const UNSUPPORTED_FORMATS = new Set(["url"]);
+/** Formats ajv-formats checks but mcp-gen cannot reproduce exactly: a diagnostic. (None today.) */
+export const UNSUPPORTED_FORMATS: ReadonlySet<string> = new Set<string>();
 
 export const FORMAT_HELPERS: readonly HelperSource[] = [
   {
@@ -118,6 +122,49 @@ const uriGrammar = (() => {
     deps: ["uriGrammar"],
     source: `function isUriReference(text: string): boolean {
   return uriGrammar.reference.test(text);
+}`,
+  },
+  {
+    name: "isUrl",
+    deps: [],
+    source: `/** ajv-formats' "url": a web URL with a public IPv4 address or a name with a letters-only top label. */
+function isUrl(text: string): boolean {
+  const scheme = /^(?:https?|ftp):\\/\\//i.exec(text);
+  if (!scheme || /\\s/u.test(text)) return false;
+  const rest = text.slice(scheme[0].length);
+  // Optional userinfo: anything up to SOME "@" (any of them may be the delimiter).
+  const hostParts = [rest];
+  for (let at = rest.indexOf("@", 1); at > 0; at = rest.indexOf("@", at + 1)) hostParts.push(rest.slice(at + 1));
+  return hostParts.some((part) => {
+    const pieces = /^([^:/]*)(?::[0-9]{2,5})?(?:\\/.*)?$/su.exec(part);
+    const host = pieces?.[1];
+    return host !== undefined && (isPublicIpv4(host) || isWebHostName(host));
+  });
+}
+
+function isPublicIpv4(host: string): boolean {
+  const octets = host.split(".");
+  if (octets.length !== 4) return false;
+  const [first, second, third, fourth] = octets as [string, string, string, string];
+  const fits =
+    /^(?:[1-9][0-9]?|1[0-9]{2}|2[01][0-9]|22[0-3])$/.test(first) &&
+    [second, third].every((octet) => /^(?:1?[0-9]{1,2}|2[0-4][0-9]|25[0-5])$/.test(octet)) &&
+    /^(?:[1-9][0-9]?|1[0-9]{2}|2[0-4][0-9]|25[0-4])$/.test(fourth);
+  if (!fits) return false;
+  const privateRange =
+    first === "10" ||
+    first === "127" ||
+    (first === "169" && second === "254") ||
+    (first === "192" && second === "168") ||
+    (first === "172" && Number(second) >= 16 && Number(second) <= 31);
+  return !privateRange;
+}
+
+function isWebHostName(host: string): boolean {
+  const labels = host.split(".");
+  const top = labels.pop();
+  if (top === undefined || labels.length === 0 || !/^[a-z\\u{a1}-\\u{ffff}]{2,}$/iu.test(top)) return false;
+  return labels.every((label) => /^[a-z0-9\\u{a1}-\\u{ffff}]+(?:-[a-z0-9\\u{a1}-\\u{ffff}]+)*$/iu.test(label));
 }`,
   },
   {

@@ -38,6 +38,3 @@ export type Recursive = z.infer<typeof RecursiveSchema>;
 
 export const UnknownFormatSchema = z.string();
 export type UnknownFormat = z.infer<typeof UnknownFormatSchema>;
-
-export const UrlFormatSchema = z.string().refine(() => false, "Unsupported format url");
-export type UrlFormat = z.infer<typeof UrlFormatSchema>;

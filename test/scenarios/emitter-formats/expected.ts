@@ -79,6 +79,46 @@ function isUriReference(text: string): boolean {
   return uriGrammar.reference.test(text);
 }
 
+/** ajv-formats' "url": a web URL with a public IPv4 address or a name with a letters-only top label. */
+function isUrl(text: string): boolean {
+  const scheme = /^(?:https?|ftp):\/\//i.exec(text);
+  if (!scheme || /\s/u.test(text)) return false;
+  const rest = text.slice(scheme[0].length);
+  // Optional userinfo: anything up to SOME "@" (any of them may be the delimiter).
+  const hostParts = [rest];
+  for (let at = rest.indexOf("@", 1); at > 0; at = rest.indexOf("@", at + 1)) hostParts.push(rest.slice(at + 1));
+  return hostParts.some((part) => {
+    const pieces = /^([^:/]*)(?::[0-9]{2,5})?(?:\/.*)?$/su.exec(part);
+    const host = pieces?.[1];
+    return host !== undefined && (isPublicIpv4(host) || isWebHostName(host));
+  });
+}
+
+function isPublicIpv4(host: string): boolean {
+  const octets = host.split(".");
+  if (octets.length !== 4) return false;
+  const [first, second, third, fourth] = octets as [string, string, string, string];
+  const fits =
+    /^(?:[1-9][0-9]?|1[0-9]{2}|2[01][0-9]|22[0-3])$/.test(first) &&
+    [second, third].every((octet) => /^(?:1?[0-9]{1,2}|2[0-4][0-9]|25[0-5])$/.test(octet)) &&
+    /^(?:[1-9][0-9]?|1[0-9]{2}|2[0-4][0-9]|25[0-4])$/.test(fourth);
+  if (!fits) return false;
+  const privateRange =
+    first === "10" ||
+    first === "127" ||
+    (first === "169" && second === "254") ||
+    (first === "192" && second === "168") ||
+    (first === "172" && Number(second) >= 16 && Number(second) <= 31);
+  return !privateRange;
+}
+
+function isWebHostName(host: string): boolean {
+  const labels = host.split(".");
+  const top = labels.pop();
+  if (top === undefined || labels.length === 0 || !/^[a-z\u{a1}-\u{ffff}]{2,}$/iu.test(top)) return false;
+  return labels.every((label) => /^[a-z0-9\u{a1}-\u{ffff}]+(?:-[a-z0-9\u{a1}-\u{ffff}]+)*$/iu.test(label));
+}
+
 /** RFC 6570 level 4 template syntax (see the emitter's format notes for two leniencies). */
 function isUriTemplate(text: string): boolean {
   const forbiddenLiteral = /[\u0000-\u0020"'<>\\^`{|}]/;
@@ -291,6 +331,9 @@ export type UriReference = z.infer<typeof UriReferenceSchema>;
 
 export const UriTemplateSchema = z.string().refine(isUriTemplate, "Invalid uri-template");
 export type UriTemplate = z.infer<typeof UriTemplateSchema>;
+
+export const UrlSchema = z.string().refine(isUrl, "Invalid url");
+export type Url = z.infer<typeof UrlSchema>;
 
 export const UuidSchema = z.string().refine(isUuid, "Invalid uuid");
 export type Uuid = z.infer<typeof UuidSchema>;
