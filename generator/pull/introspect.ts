@@ -144,7 +144,7 @@ async function introspectOnce(target: PullTarget, options: IntrospectOptions): P
   let client: McpClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UserError("MCPGEN4011", `${where} did not finish answering within ${options.timeoutMs} ms`, "check that the server is up and speaks MCP; raise --timeout for slow servers")), options.timeoutMs);
+    timer = setTimeout(() => reject(new DeadlineExceeded(options.timeoutMs)), options.timeoutMs);
   });
   const work = async (): Promise<ServerSnapshot> => {
     client = await connectClient({
@@ -213,6 +213,8 @@ async function collectPages(client: McpClient, spec: ListSpec, remaining: () => 
     } catch (error) {
       // A server that declares the capability but not the list method: treat the list as empty.
       if (error instanceof McpRpcError && error.code === METHOD_NOT_FOUND && page === 0) return items;
+      // Say where in the list it broke: "closed on page 2" is the clue to a paging bug.
+      if (error instanceof McpClientError) throw new McpClientError(error.reason, `${spec.method}, page ${page + 1}: ${error.message}`, { ...(error.status === undefined ? {} : { status: error.status }), cause: error });
       throw error;
     }
     const listed = result[spec.field];
@@ -231,10 +233,22 @@ async function collectPages(client: McpClient, spec: ListSpec, remaining: () => 
   throw new McpClientError("bad-response", `${spec.method} returned more than ${MAX_PAGES} pages`);
 }
 
+class DeadlineExceeded extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+  }
+}
+
 function explain(error: unknown, where: string, stderrTail: readonly string[]): Error {
   if (error instanceof UserError) return error;
   const tail = stderrTail.join("").trim();
   const serverSaid = tail === "" ? "" : `\nserver stderr (last lines):\n${tail.split("\n").slice(-8).join("\n")}`;
+  if (error instanceof DeadlineExceeded) {
+    const hint = where.startsWith("stdio:")
+      ? "check that the command starts an MCP server that writes only JSON-RPC messages on stdout (logs go to stderr); raise --timeout for slow servers"
+      : "check that the server is up and speaks MCP; raise --timeout for slow servers";
+    return new UserError("MCPGEN4011", `${where} did not finish answering within ${error.timeoutMs} ms${serverSaid}`, hint);
+  }
   if (error instanceof McpRpcError) {
     return new UserError("MCPGEN4010", `${where} answered with error ${error.code}: ${error.message}${serverSaid}`, "check the target, its credentials (--header) and the protocol revision (--protocol)");
   }
