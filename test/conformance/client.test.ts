@@ -29,6 +29,15 @@ const SCENARIOS: Array<[scenario: string, revision: string]> = [
   ["tools_call", "2025-11-25"],
   ["elicitation-sep1034-client-defaults", "2025-11-25"],
   ["sse-retry", "2025-11-25"],
+  // A representative slice of the scored auth/* scenarios (the full sets run with --requirements).
+  ["auth/metadata-default", "2025-11-25"],
+  ["auth/pre-registration", "2025-11-25"],
+  ["auth/basic-cimd", "2025-11-25"],
+  ["auth/scope-step-up", "2026-07-28"],
+  ["auth/token-endpoint-auth-basic", "2026-07-28"],
+  ["auth/resource-mismatch", "2026-07-28"],
+  ["auth/iss-wrong-issuer", "2026-07-28"],
+  ["auth/authorization-server-migration", "2026-07-28"],
   // Not scored in either set (added after release), run to show schemas pass through untouched.
   ["json-schema-2020-12-preservation", "2026-07-28"],
 ];
@@ -45,9 +54,12 @@ function runScenario(scenario: string, revision: string): Check[] {
   mkdirSync(out, { recursive: true });
   const args = [...(preload === undefined ? [] : ["--import", preload]), cli, "client", "--command", launcher, "--scenario", scenario, "--spec-version", revision, "-o", out];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", timeout: 90_000 });
-  const runDir = readdirSync(out).find((name) => name.startsWith(scenario));
+  // auth/x results are nested under OUT/auth/.
+  const base = scenario.includes("/") ? path.join(out, path.dirname(scenario)) : out;
+  const leaf = path.basename(scenario);
+  const runDir = existsSync(base) ? readdirSync(base).find((name) => name.startsWith(leaf)) : undefined;
   if (runDir === undefined) throw new Error(`no result directory for ${scenario}; CLI output:\n${run.stdout}\n${run.stderr}`);
-  return JSON.parse(readFileSync(path.join(out, runDir, "checks.json"), "utf8")) as Check[];
+  return JSON.parse(readFileSync(path.join(base, runDir, "checks.json"), "utf8")) as Check[];
 }
 
 describe("official conformance suite 0.2.0-alpha.12, client leg", () => {
