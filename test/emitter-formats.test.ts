@@ -153,6 +153,26 @@ describe("format checkers agree with ajv-formats on realistic values", () => {
         ...strings,
       ],
       JsonPointer: [...sample(fc.stringMatching(/^(?:\/(?:[a-z~01/]{0,4}))*$/)), ...strings],
+      RelativeJsonPointer: [...sample(fc.stringMatching(/^[0-9]{0,2}(?:#|(?:\/[a-z~01]{0,3})*)$/)), ...strings],
+      JsonPointerUriFragment: [
+        ...sample(fc.stringMatching(/^#?(?:\/(?:[a-z~01% ]|%[0-9a-fA-F]{2}){0,4})*$/)),
+        ...strings,
+      ],
+      IsoTime: [
+        ...sample(fc.tuple(isoDates, offsets).map(([date, offset]) => `${date.toISOString().slice(11, 19)}${offset}`)),
+        ...strings,
+      ],
+      IsoDateTime: [
+        ...sample(
+          fc
+            .tuple(isoDates, offsets, fc.constantFrom("T", "t", " ", "_"))
+            .map(
+              ([date, offset, separator]) =>
+                `${date.toISOString().slice(0, 10)}${separator}${date.toISOString().slice(11, 19)}${offset}`,
+            ),
+        ),
+        ...strings,
+      ],
       Regex: [...sample(fc.stringMatching(/^[a-z()[\]\\^$*+?.|{}0-9Z]{0,8}$/)), ...strings],
     };
     const report: string[] = [];

@@ -187,6 +187,10 @@ function isTime(text: string): boolean {
   return timeOfDay(text, true);
 }
 
+function isIsoTime(text: string): boolean {
+  return timeOfDay(text, false);
+}
+
 function dateAndTime(text: string, zoneRequired: boolean): boolean {
   const halves = text.split(/t|\s/i);
   return halves.length === 2 && isDate(halves[0] ?? "") && timeOfDay(halves[1] ?? "", zoneRequired);
@@ -194,6 +198,10 @@ function dateAndTime(text: string, zoneRequired: boolean): boolean {
 
 function isDateTime(text: string): boolean {
   return dateAndTime(text, true);
+}
+
+function isIsoDateTime(text: string): boolean {
+  return dateAndTime(text, false);
 }
 
 /** RFC 3339 Appendix A duration: weeks alone, or date units then "T" and time units. */
@@ -268,8 +276,25 @@ function isJsonPointer(text: string): boolean {
   return text === "" || (text.startsWith("/") && !/~(?![01])/.test(text));
 }
 
+/** RFC 6901 §6: a JSON pointer written as a URI fragment. */
+function isJsonPointerUriFragment(text: string): boolean {
+  return /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~[01])*)*$/i.test(text);
+}
+
+/** draft-handrews-relative-json-pointer: a non-negative integer, then "#" or a JSON pointer. */
+function isRelativeJsonPointer(text: string): boolean {
+  const prefix = /^(?:0|[1-9][0-9]*)/.exec(text);
+  if (!prefix) return false;
+  const rest = text.slice(prefix[0].length);
+  return rest === "#" || isJsonPointer(rest);
+}
+
 function isInt32(value: number): boolean {
   return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
+}
+
+function isInt64(value: number): boolean {
+  return Number.isInteger(value);
 }
 
 export const ByteSchema = z.string().refine(isByte, "Invalid byte");
@@ -287,11 +312,17 @@ export type Duration = z.infer<typeof DurationSchema>;
 export const EmailSchema = z.string().refine(isEmail, "Invalid email");
 export type Email = z.infer<typeof EmailSchema>;
 
+export const FloatSchema = z.number();
+export type Float = z.infer<typeof FloatSchema>;
+
 export const HostnameSchema = z.string().refine(isHostname, "Invalid hostname");
 export type Hostname = z.infer<typeof HostnameSchema>;
 
 export const Int32Schema = integer().refine(isInt32, "Invalid int32");
 export type Int32 = z.infer<typeof Int32Schema>;
+
+export const Int64Schema = integer().refine(isInt64, "Invalid int64");
+export type Int64 = z.infer<typeof Int64Schema>;
 
 export const Ipv4Schema = z.string().refine(isIpv4, "Invalid ipv4");
 export type Ipv4 = z.infer<typeof Ipv4Schema>;
@@ -299,14 +330,26 @@ export type Ipv4 = z.infer<typeof Ipv4Schema>;
 export const Ipv6Schema = z.string().refine(isIpv6, "Invalid ipv6");
 export type Ipv6 = z.infer<typeof Ipv6Schema>;
 
+export const IsoDateTimeSchema = z.string().refine(isIsoDateTime, "Invalid iso-date-time");
+export type IsoDateTime = z.infer<typeof IsoDateTimeSchema>;
+
+export const IsoTimeSchema = z.string().refine(isIsoTime, "Invalid iso-time");
+export type IsoTime = z.infer<typeof IsoTimeSchema>;
+
 export const JsonPointerSchema = z.string().refine(isJsonPointer, "Invalid json-pointer");
 export type JsonPointer = z.infer<typeof JsonPointerSchema>;
+
+export const JsonPointerUriFragmentSchema = z.string().refine(isJsonPointerUriFragment, "Invalid json-pointer-uri-fragment");
+export type JsonPointerUriFragment = z.infer<typeof JsonPointerUriFragmentSchema>;
 
 export const PasswordSchema = z.string();
 export type Password = z.infer<typeof PasswordSchema>;
 
 export const RegexSchema = z.string().refine(isRegex, "Invalid regex");
 export type Regex = z.infer<typeof RegexSchema>;
+
+export const RelativeJsonPointerSchema = z.string().refine(isRelativeJsonPointer, "Invalid relative-json-pointer");
+export type RelativeJsonPointer = z.infer<typeof RelativeJsonPointerSchema>;
 
 export const ResourceSchema = z.looseObject({
   uri: z.string().refine(isUri, "Invalid uri"),
