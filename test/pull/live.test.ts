@@ -1,0 +1,274 @@
+// `mcp-gen pull` against real servers — the generated notes example (stdio and HTTP, both eras),
+// a server written with the official SDK 2.4.0 and the conformance fixture server — then
+// `mcp-gen generate` on each pulled manifest: a client-only package whose calls type-check and
+// work against the server it was pulled from. Plus byte-identical re-pulls and drift checks.
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { createHttpTransport, createStdioTransport, type ClientTransport } from "@mcp-gen/runtime";
+import { assertBuilt, FIXTURES, REPO_ROOT, runCli, scratchDir, startServer, type RunningServer } from "./support.js";
+
+const NOTES_START = join(REPO_ROOT, "examples", "notes", "start.js");
+const NOTES_STDIO = `node ${NOTES_START} --stdio`;
+const SDK_SERVER = join(REPO_ROOT, "test", "client", "fixtures", "sdk-server.mjs");
+const CONFORMANCE_SERVER = join(REPO_ROOT, "test", "conformance", "fixture", "server.mjs");
+const TSC7 = join(REPO_ROOT, "node_modules", "tsc7", "bin", "tsc");
+const CLIENT_INFO = { name: "pull-live-test", version: "1.0.0" };
+
+let dir: string;
+let notesHttp: RunningServer;
+let conformance: RunningServer;
+let sdkHttp: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  assertBuilt(join(REPO_ROOT, "examples", "notes", "generated", "dist", "index.js"), join(REPO_ROOT, "test", "conformance", "fixture", "generated", "dist", "index.js"));
+  dir = scratchDir("live");
+  const sdk = (await import(pathToFileURL(SDK_SERVER).href)) as { startSdkHttpServer(): Promise<{ url: string; close(): Promise<void> }> };
+  [notesHttp, conformance, sdkHttp] = await Promise.all([startServer([NOTES_START, "--port", "0"]), startServer([CONFORMANCE_SERVER, "0"]), sdk.startSdkHttpServer()]);
+}, 60_000);
+
+afterAll(async () => {
+  notesHttp?.stop();
+  conformance?.stop();
+  await sdkHttp?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function pull(name: string, target: readonly string[], extra: readonly string[] = []): Promise<string> {
+  const out = join(dir, `${name}.yaml`);
+  const run = await runCli(["pull", ...target, "--out", out, "--timeout", "30000", ...extra]);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return out;
+}
+
+/** The manifest as data, without the `pulled` block (which names the address and era). */
+function contractOf(file: string): unknown {
+  const data = parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  delete data.pulled;
+  return data;
+}
+
+async function generate(manifest: string, name: string): Promise<string> {
+  const out = join(dir, name);
+  const run = await runCli(["generate", manifest, "--out", out]);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return out;
+}
+
+type Loaded = { connect(options: { transport: ClientTransport; clientInfo: typeof CLIENT_INFO; protocol?: string }): Promise<any> };
+async function loadClient(generated: string): Promise<Loaded> {
+  return (await import(pathToFileURL(join(generated, "dist", "index.js")).href)) as Loaded;
+}
+
+const pulled: Record<string, string> = {};
+const generated: Record<string, string> = {};
+
+describe("the notes example", () => {
+  beforeAll(async () => {
+    pulled.stdioAuto = await pull("notes-stdio-auto", ["--stdio", NOTES_STDIO]);
+    pulled.stdioLegacy = await pull("notes-stdio-legacy", ["--stdio", NOTES_STDIO], ["--protocol", "2025-11-25"]);
+    pulled.httpAuto = await pull("notes-http-auto", [notesHttp.url]);
+    pulled.httpLegacy = await pull("notes-http-legacy", [notesHttp.url], ["--protocol", "2025-11-25"]);
+  }, 180_000);
+
+  it("records one contract over stdio and HTTP, in either era; only the pulled marker differs", () => {
+    const marker = (file: string) => (parse(readFileSync(file, "utf8")) as { pulled: unknown }).pulled;
+    expect(marker(pulled.stdioAuto!)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "modern", revision: "2026-07-28" });
+    expect(marker(pulled.stdioLegacy!)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "legacy", revision: "2025-11-25" });
+    expect(marker(pulled.httpAuto!)).toEqual({ from: notesHttp.url, era: "modern", revision: "2026-07-28" });
+    expect(marker(pulled.httpLegacy!)).toEqual({ from: notesHttp.url, era: "legacy", revision: "2025-11-25" });
+    const contract = contractOf(pulled.stdioAuto!) as Record<string, any>;
+    for (const other of [pulled.stdioLegacy!, pulled.httpAuto!, pulled.httpLegacy!]) expect(contractOf(other)).toEqual(contract);
+    // What the notes manifest declares, as the server announces it.
+    expect(contract.server).toMatchObject({ name: "notes", version: "1.0.0", title: "Notes", instructions: expect.stringContaining("list_notes") });
+    expect(contract.protocol).toEqual(["2026-07-28", "2025-11-25"]);
+    expect(Object.keys(contract.tools)).toEqual(["add_note", "delete_note", "list_notes"]);
+    expect(contract.tools.delete_note.annotations).toEqual({ destructiveHint: true, idempotentHint: true });
+    expect(contract.tools.add_note.input.required).toEqual(["title", "body"]);
+    expect(contract.templates.note.uriTemplate).toBe("notes://{id}");
+  });
+
+  it("pulling twice gives identical bytes", async () => {
+    const again = await pull("notes-stdio-again", ["--stdio", NOTES_STDIO]);
+    expect(readFileSync(again, "utf8")).toBe(readFileSync(pulled.stdioAuto!, "utf8"));
+  }, 60_000);
+
+  it("generate emits the typed client only", async () => {
+    generated.notes = await generate(pulled.stdioAuto!, "notes-client");
+    expect(existsSync(join(generated.notes, "src", "client.ts"))).toBe(true);
+    expect(existsSync(join(generated.notes, "src", "handlers.ts"))).toBe(false);
+    expect(existsSync(join(generated.notes, "src", "server.ts"))).toBe(false);
+    const index = readFileSync(join(generated.notes, "src", "index.ts"), "utf8");
+    expect(index).toContain(`export { connect } from "./client.js";`);
+    expect(index).not.toContain("createServer");
+  }, 180_000);
+
+  const transports = {
+    stdio: (): ClientTransport => createStdioTransport({ command: process.execPath, args: [NOTES_START, "--stdio"], stderr: "ignore" }),
+    http: (): ClientTransport => createHttpTransport({ url: notesHttp.url }),
+  };
+  describe.each([
+    ["stdio", "auto"],
+    ["stdio", "2025-11-25"],
+    ["http", "auto"],
+    ["http", "2025-11-25"],
+  ] as const)("its client over %s, protocol %s", (transport, protocol) => {
+    it("adds, lists and reads notes on the server it was pulled from", async () => {
+      const { connect } = await loadClient(generated.notes!);
+      const client = await connect({ transport: transports[transport](), clientInfo: CLIENT_INFO, protocol });
+      try {
+        const title = `pulled ${transport} ${protocol}`;
+        const added = await client.tools.addNote({ title, body: "from a pulled manifest" });
+        expect(typeof added.structured.id).toBe("string");
+        const listed = await client.tools.listNotes({});
+        expect(listed.structured.notes.map((n: { title: string }) => n.title)).toContain(title);
+        const note = await client.templates.note.read({ id: added.structured.id });
+        expect(JSON.stringify(note.contents)).toContain("from a pulled manifest");
+        const index = await client.resources.index.read();
+        expect(index.contents[0].uri).toBe("notes://index");
+      } finally {
+        await client.close();
+      }
+    }, 60_000);
+  });
+});
+
+describe("a server written with the official SDK", () => {
+  beforeAll(async () => {
+    pulled.sdkStdio = await pull("sdk-stdio", ["--stdio", `node ${SDK_SERVER} --stdio`]);
+    pulled.sdkHttp = await pull("sdk-http", [sdkHttp.url]);
+  }, 120_000);
+
+  it("gives the same contract over stdio and HTTP, with the SDK's schemas verbatim", () => {
+    const contract = contractOf(pulled.sdkHttp!) as Record<string, any>;
+    expect(contractOf(pulled.sdkStdio!)).toEqual(contract);
+    expect(contract.tools.add.input).toEqual({ type: "object", $schema: "https://json-schema.org/draft/2020-12/schema", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
+    expect(contract.tools.add.output.required).toEqual(["sum"]);
+    expect(contract.prompts.greet.arguments.name.required).toBe(true);
+    expect(contract.resources.config.uri).toBe("config://app");
+  });
+
+  it("gives a client whose typed calls work over both transports", async () => {
+    generated.sdk = await generate(pulled.sdkHttp!, "sdk-client");
+    const { connect } = await loadClient(generated.sdk);
+    for (const transport of [createHttpTransport({ url: sdkHttp.url }), createStdioTransport({ command: process.execPath, args: [SDK_SERVER, "--stdio"], stderr: "ignore" })]) {
+      const client = await connect({ transport, clientInfo: CLIENT_INFO });
+      try {
+        const result = await client.tools.add({ a: 2, b: 40 });
+        expect(result.structured).toEqual({ sum: 42 });
+        const prompt = await client.prompts.greet.get({ name: "Ada" });
+        expect(JSON.stringify(prompt.messages)).toContain("Hello Ada");
+        const config = await client.resources.config.read();
+        expect(config.contents[0].text).toBe('{"debug":true}');
+      } finally {
+        await client.close();
+      }
+    }
+  }, 180_000);
+});
+
+describe("the conformance fixture server", () => {
+  it("pulls into a client that calls its tools, x-mcp-header mirroring included", async () => {
+    pulled.conformance = await pull("conformance", [conformance.url]);
+    const contract = contractOf(pulled.conformance) as Record<string, any>;
+    expect(contract.tools.test_x_mcp_header.input.properties.region["x-mcp-header"]).toBe("Region");
+    expect(contract.logging).toBe(true);
+    generated.conformance = await generate(pulled.conformance, "conformance-client");
+    const { connect } = await loadClient(generated.conformance);
+    const client = await connect({ transport: createHttpTransport({ url: conformance.url }), clientInfo: CLIENT_INFO });
+    try {
+      const text = await client.tools.testSimpleText({});
+      expect(text.content[0].type).toBe("text");
+      const mirrored = await client.tools.testXMcpHeader({ region: "eu-west" });
+      expect(mirrored.isError ?? false).toBe(false);
+      expect(JSON.stringify(mirrored.content)).toContain("eu-west");
+    } finally {
+      await client.close();
+    }
+  }, 240_000);
+});
+
+describe("the generated clients type-check", () => {
+  it("accepts correct calls and rejects a missing required argument or a wrong result type", async () => {
+    for (const key of ["notes", "sdk", "conformance"]) expect(generated[key], `${key} client generated by an earlier test`).toBeDefined();
+    const consumer = join(dir, "consumer.ts");
+    writeFileSync(
+      consumer,
+      [
+        `import { createStdioTransport } from "@mcp-gen/runtime";`,
+        `import { connect as notes } from "./notes-client/dist/index.js";`,
+        `import { connect as sdk } from "./sdk-client/dist/index.js";`,
+        `import { connect as conformance } from "./conformance-client/dist/index.js";`,
+        `const transport = createStdioTransport({ command: "node" });`,
+        `const info = { name: "t", version: "1" };`,
+        `export async function use(): Promise<void> {`,
+        `  const n = await notes({ transport, clientInfo: info });`,
+        `  const added = await n.tools.addNote({ title: "t", body: "b" });`,
+        `  const id: string | undefined = added.structured?.id;`,
+        `  await n.templates.note.read({ id: id ?? "" });`,
+        `  // @ts-expect-error title is a required argument`,
+        `  await n.tools.addNote({ body: "b" });`,
+        `  const s = await sdk({ transport, clientInfo: info });`,
+        `  const sum: number | undefined = (await s.tools.add({ a: 1, b: 2 })).structured?.sum;`,
+        `  // @ts-expect-error a is a number`,
+        `  await s.tools.add({ a: "1", b: 2 });`,
+        `  // @ts-expect-error sum is a number, not a string`,
+        `  const wrong: string | undefined = (await s.tools.add({ a: 1, b: 2 })).structured?.sum;`,
+        `  const c = await conformance({ transport, clientInfo: info });`,
+        `  await c.tools.testXMcpHeader({ region: "eu" });`,
+        `  // @ts-expect-error region is required`,
+        `  await c.tools.testXMcpHeader({});`,
+        `  void sum; void wrong;`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
+    const args = [TSC7, "--ignoreConfig", "--noEmit", "--strict", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", consumer];
+    const result = await promisify(execFile)(process.execPath, args, { cwd: dir }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ""}${error.stderr ?? ""}` }),
+    );
+    expect(result.output).toBe("");
+    expect(result.code).toBe(0);
+  }, 120_000);
+});
+
+describe("pull --check", () => {
+  const DRIFT = join(FIXTURES, "drift-server.mjs");
+  const target = ["--stdio", `node ${DRIFT}`];
+  let committed: string;
+  beforeAll(async () => {
+    committed = await pull("drift", target);
+  }, 60_000);
+
+  it("exits 0 when the server still matches the committed manifest, and writes nothing", async () => {
+    const before = readFileSync(committed, "utf8");
+    const run = await runCli(["pull", ...target, "--check", committed, "--fail-on", "breaking"]);
+    expect(run.stdout).toContain("up to date");
+    expect(run.code).toBe(0);
+    expect(readFileSync(committed, "utf8")).toBe(before);
+  }, 60_000);
+
+  it("exits 1 naming the tool when the server adds a required argument (--fail-on breaking)", async () => {
+    const run = await runCli(["pull", ...target, "--check", committed, "--fail-on", "breaking"], { env: { DRIFT: "1" } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/breaking \(1\)\n\s+INPUT_REQUIRED_PROPERTY_ADDED\s+tools\.search\.input#\/properties\/limit/);
+    expect(run.stdout).toContain("1 breaking");
+  }, 60_000);
+
+  it("without --fail-on, any drift fails; with --fail-on breaking, a non-breaking drift passes", async () => {
+    const anyDrift = await runCli(["pull", ...target, "--check", committed], { env: { DRIFT: "optional" } });
+    expect(anyDrift.code).toBe(1);
+    expect(anyDrift.stdout).toContain("tools.search.input");
+    expect(anyDrift.stdout).toContain("0 breaking");
+    const onlyBreaking = await runCli(["pull", ...target, "--check", committed, "--fail-on", "breaking"], { env: { DRIFT: "optional" } });
+    expect(onlyBreaking.stdout).toContain("tools.search.input");
+    expect(onlyBreaking.code).toBe(0);
+  }, 90_000);
+});
