@@ -58,6 +58,24 @@ describe("emitter diagnostics", () => {
         pointer: "/$defs/Recursive/$recursiveRef",
       },
       {
+        code: DIAGNOSTIC_CODES.ajvQuirk,
+        severity: "error",
+        keyword: "unevaluatedProperties",
+        pointer: "/$defs/UnevaluatedThroughIf/unevaluatedProperties",
+      },
+      {
+        code: DIAGNOSTIC_CODES.ajvQuirk,
+        severity: "error",
+        keyword: "unevaluatedItems",
+        pointer: "/$defs/UnevaluatedItemsInAnyOf/unevaluatedItems",
+      },
+      {
+        code: DIAGNOSTIC_CODES.ajvQuirk,
+        severity: "error",
+        keyword: "contains",
+        pointer: "/$defs/TupleQuirk/contains",
+      },
+      {
         code: DIAGNOSTIC_CODES.unknownFormat,
         severity: "warning",
         keyword: "format",

@@ -9,13 +9,15 @@
 // arm's schema. The inlined `unevaluated` helper then applies the schema to the rest.
 // A `$ref` cycle back to a schema already on the path contributes nothing new.
 //
-// DECISION (items follow ajv, which departs from the spec): ajv 8 tracks evaluated ITEMS
-// statically — prefixItems/items under anyOf/oneOf/if count whether or not their arm
-// matched (and oneOf even loses some) — and treats a non-trivial `contains` as evaluating
-// every item. We reproduce the static cases exactly (`contains` included) and report an
-// error diagnostic when an item keyword sits under anyOf/oneOf/if/then/else/
-// dependentSchemas next to `unevaluatedItems`, where no exact translation exists.
-// Properties are tracked per matched arm by ajv as the spec says, and so here.
+// DECISION (where ajv departs from the spec, reported as MCPGEN0307, spec emitted):
+// - ITEMS: ajv tracks evaluated items statically — prefixItems/items under anyOf/oneOf/
+//   if count whether or not their arm matched — so unevaluatedItems next to item keywords
+//   under a value-dependent branch is reported. A non-trivial `contains` evaluates every
+//   item in ajv; that static case is reproduced exactly.
+// - IF/THEN/ELSE: ajv counts the `if` subschema's properties only together with the first
+//   clause present, nothing at all without a clause that can fail, and loses even sibling
+//   properties when no present clause applies; unevaluatedProperties next to an `if` is
+//   reported. anyOf/oneOf/dependentSchemas properties follow the spec in ajv, and here.
 
 import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
 import { encodePointer, valueAtPointer } from "../../jsonschema/pointer.js";
@@ -36,6 +38,8 @@ interface Evaluation {
   branches: { when?: string; negate?: boolean; whenKey?: string; evaluation: Evaluation }[];
   /** Pointers of item keywords found under a value-dependent branch (not reproducible). */
   dynamicItemKeywords: string[];
+  /** Pointers of if/then/else whose evaluation ajv tracks in its own way (not reproducible). */
+  conditionals: string[];
 }
 
 export function applyUnevaluated(
@@ -51,19 +55,25 @@ export function applyUnevaluated(
   const itemsArg = restArgument(items, [...at, "unevaluatedItems"], ctx);
   if (propertiesArg === "undefined" && itemsArg === "undefined") return base;
   const evaluation = evaluationOf(node, at, ctx.quiet(), new Set(), true, false);
-  let itemsCheck = itemsArg;
-  if (itemsCheck !== "undefined" && evaluation.dynamicItemKeywords.length > 0) {
+  if (itemsArg !== "undefined" && evaluation.dynamicItemKeywords.length > 0) {
     ctx.report(
       DIAGNOSTIC_CODES.ajvQuirk,
       "error",
       at,
       "unevaluatedItems",
-      `unevaluatedItems next to item keywords under anyOf/oneOf/if/dependentSchemas (${evaluation.dynamicItemKeywords.join(", ")}) is not reproduced: ajv tracks those statically, unlike the spec`,
+      `ajv evaluates items under anyOf/oneOf/if/dependentSchemas statically (${evaluation.dynamicItemKeywords.join(", ")}); the emitted schema follows the spec`,
     );
-    itemsCheck = "undefined";
-    if (propertiesArg === "undefined") return base;
   }
-  const check = call(ctx.helper("unevaluated"), [evaluationCode(evaluation), propertiesArg, itemsCheck]);
+  if (propertiesArg !== "undefined" && evaluation.conditionals.length > 0) {
+    ctx.report(
+      DIAGNOSTIC_CODES.ajvQuirk,
+      "error",
+      at,
+      "unevaluatedProperties",
+      `ajv's evaluated properties through if/then/else (${evaluation.conditionals.join(", ")}) differ from the spec; the emitted schema follows the spec`,
+    );
+  }
+  const check = call(ctx.helper("unevaluated"), [evaluationCode(evaluation), propertiesArg, itemsArg]);
   return chain(base, `.refine(${check}, "Unevaluated properties or items are not allowed")`);
 }
 
@@ -83,6 +93,7 @@ function emptyEvaluation(): Evaluation {
     prefixItems: 0,
     branches: [],
     dynamicItemKeywords: [],
+    conditionals: [],
   };
 }
 
@@ -105,6 +116,7 @@ function merge(into: Evaluation, from: Evaluation): void {
   into.prefixItems = Math.max(into.prefixItems, from.prefixItems);
   into.branches.push(...from.branches);
   into.dynamicItemKeywords.push(...from.dynamicItemKeywords);
+  into.conditionals.push(...from.conditionals);
 }
 
 function evaluationOf(
@@ -131,13 +143,10 @@ function evaluationOf(
   const itemKeywords = ["prefixItems", "items", "contains", ...(top ? [] : ["unevaluatedItems"])].filter(
     (key) => node[key] !== undefined,
   );
-  if (dynamic) {
-    evaluation.dynamicItemKeywords.push(...itemKeywords.map((key) => encodePointer([...at, key])));
-  } else {
-    if (Array.isArray(node["prefixItems"])) evaluation.prefixItems = node["prefixItems"].length;
-    if (node["items"] !== undefined || (!top && node["unevaluatedItems"] !== undefined)) evaluation.allItems = true;
-    if (containsEvaluatesAll(node, ctx)) evaluation.allItems = true;
-  }
+  if (dynamic) evaluation.dynamicItemKeywords.push(...itemKeywords.map((key) => encodePointer([...at, key])));
+  if (Array.isArray(node["prefixItems"])) evaluation.prefixItems = node["prefixItems"].length;
+  if (node["items"] !== undefined || (!top && node["unevaluatedItems"] !== undefined)) evaluation.allItems = true;
+  if (containsEvaluatesAll(node, ctx)) evaluation.allItems = true;
 
   if (typeof node["$ref"] === "string") {
     const target = ctx.resource.resolve(node["$ref"]);
@@ -153,32 +162,41 @@ function evaluationOf(
       merge(evaluation, evaluationOf(arm, [...at, "allOf", String(i)], ctx, path, false, dynamic)),
     );
   }
+  const dependentBranch = (branch: Evaluation["branches"][number]) => {
+    evaluation.dynamicItemKeywords.push(...branch.evaluation.dynamicItemKeywords);
+    evaluation.conditionals.push(...branch.evaluation.conditionals);
+    if (!isEmpty(branch.evaluation)) evaluation.branches.push(branch);
+  };
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const arms = node[keyword];
     if (!Array.isArray(arms)) continue;
     arms.forEach((arm, i) => {
       const armAt = [...at, keyword, String(i)];
-      const armEvaluation = evaluationOf(arm, armAt, ctx, path, false, true);
-      evaluation.dynamicItemKeywords.push(...armEvaluation.dynamicItemKeywords);
-      if (!isEmpty(armEvaluation))
-        evaluation.branches.push({ when: emitSchema(arm, armAt, ctx).code, evaluation: armEvaluation });
+      dependentBranch({
+        when: emitSchema(arm, armAt, ctx).code,
+        evaluation: evaluationOf(arm, armAt, ctx, path, false, true),
+      });
     });
   }
   if (node["if"] !== undefined) {
+    // Spec: the `if` annotations and `then` when `if` matched, `else` otherwise.
+    evaluation.conditionals.push(encodePointer([...at, "if"]));
     const condition = emitSchema(node["if"], [...at, "if"], ctx).code;
     const matched = evaluationOf(node["if"], [...at, "if"], ctx, path, false, true);
     merge(matched, evaluationOf(node["then"], [...at, "then"], ctx, path, false, true));
-    evaluation.dynamicItemKeywords.push(...matched.dynamicItemKeywords);
-    if (!isEmpty(matched)) evaluation.branches.push({ when: condition, evaluation: matched });
-    const otherwise = evaluationOf(node["else"], [...at, "else"], ctx, path, false, true);
-    evaluation.dynamicItemKeywords.push(...otherwise.dynamicItemKeywords);
-    if (!isEmpty(otherwise)) evaluation.branches.push({ when: condition, negate: true, evaluation: otherwise });
+    dependentBranch({ when: condition, evaluation: matched });
+    dependentBranch({
+      when: condition,
+      negate: true,
+      evaluation: evaluationOf(node["else"], [...at, "else"], ctx, path, false, true),
+    });
   }
   if (isRecord(node["dependentSchemas"])) {
     for (const [key, schema] of Object.entries(node["dependentSchemas"])) {
-      const dependent = evaluationOf(schema, [...at, "dependentSchemas", key], ctx, path, false, true);
-      evaluation.dynamicItemKeywords.push(...dependent.dynamicItemKeywords);
-      if (!isEmpty(dependent)) evaluation.branches.push({ whenKey: key, evaluation: dependent });
+      dependentBranch({
+        whenKey: key,
+        evaluation: evaluationOf(schema, [...at, "dependentSchemas", key], ctx, path, false, true),
+      });
     }
   }
   path.delete(node);

@@ -219,6 +219,50 @@ export const ClosedAnyOfSchema = z.union([
   ), "Unevaluated properties or items are not allowed");
 export type ClosedAnyOf = z.infer<typeof ClosedAnyOfSchema>;
 
+export const ClosedWithSiblingsSchema = z.intersection(
+  z.intersection(
+    z.looseObject({ c: z.unknown().optional() })
+      .refine(dependentSchemas(
+        [["d", byKind({ object: z.looseObject({ e: z.unknown().optional() }) })]],
+      ), "Invalid dependent schema"),
+    z.union([
+      byKind({ object: z.looseObject({ x: z.string() }) }),
+      byKind({ object: z.looseObject({ y: z.unknown() }) }),
+    ]),
+  ),
+  z.xor([
+    byKind({ object: z.looseObject({ o1: z.unknown() }) }),
+    byKind({ object: z.looseObject({ o2: z.unknown() }) }),
+  ]),
+)
+  .refine(unevaluated(
+    {
+      names: ["c"],
+      branches: [
+        {
+          when: byKind({ object: z.looseObject({ x: z.string() }) }),
+          evaluation: { names: ["x"] },
+        },
+        {
+          when: byKind({ object: z.looseObject({ y: z.unknown() }) }),
+          evaluation: { names: ["y"] },
+        },
+        {
+          when: byKind({ object: z.looseObject({ o1: z.unknown() }) }),
+          evaluation: { names: ["o1"] },
+        },
+        {
+          when: byKind({ object: z.looseObject({ o2: z.unknown() }) }),
+          evaluation: { names: ["o2"] },
+        },
+        { whenKey: "d", evaluation: { names: ["e"] } },
+      ],
+    },
+    false,
+    undefined,
+  ), "Unevaluated properties or items are not allowed");
+export type ClosedWithSiblings = z.infer<typeof ClosedWithSiblingsSchema>;
+
 export const ConditionalSchema = z.looseObject({ country: z.enum(["US", "CA"]), postal: z.string().optional() })
   .refine(ifThenElse(
     byKind({ object: z.looseObject({ country: z.literal("US").optional() }) }),
