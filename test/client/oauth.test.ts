@@ -63,9 +63,11 @@ afterEach(async () => {
 });
 
 /** One server playing MCP resource server (modern), PRM host and authorization server. */
-async function startProtectedServer(options: { prmResource?: (base: string) => string; stepUp?: boolean; issInRedirect?: "correct" | "wrong" }): Promise<ScriptedServer> {
+async function startProtectedServer(options: { prmResource?: (base: string) => string; stepUp?: boolean; issInRedirect?: "correct" | "wrong"; expireFirstToken?: boolean }): Promise<ScriptedServer> {
   let base = "";
   let granted = "";
+  let tokens = 0;
+  const expired = new Set<string>();
   const scripted = await startScriptedServer((r): Reply => {
     const path = r.url.split("?")[0];
     if (path === "/.well-known/oauth-protected-resource/mcp") {
@@ -94,11 +96,18 @@ async function startProtectedServer(options: { prmResource?: (base: string) => s
       granted = String(query.get("scope") ?? "");
       return { status: 302, headers: { Location: location.href } };
     }
-    if (path === "/token") return { json: { access_token: `token-for:${granted}`, token_type: "Bearer", expires_in: 3600, scope: granted } };
+    if (path === "/token") {
+      tokens++;
+      return { json: { access_token: `token-${tokens}-for:${granted}`, token_type: "Bearer", expires_in: 3600, scope: granted, refresh_token: `refresh-${tokens}` } };
+    }
     // The MCP endpoint.
     const auth = r.headers.authorization;
     if (auth === undefined) {
       return { status: 401, json: { error: "invalid_token" }, headers: { "WWW-Authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` } };
+    }
+    if (options.expireFirstToken === true && auth.startsWith("Bearer token-1-") && r.body?.method === "tools/call") expired.add(auth);
+    if (expired.has(auth)) {
+      return { status: 401, json: { error: "invalid_token" }, headers: { "WWW-Authenticate": `Bearer error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` } };
     }
     if (options.stepUp === true && r.body?.method === "tools/call" && !auth.includes("mcp:write")) {
       return { status: 403, json: { error: "insufficient_scope" }, headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="mcp:write", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` } };
@@ -123,8 +132,8 @@ describe("OAuth flow end to end", () => {
     await client.close();
     // The step-up token covers the new scope AND the one granted before (SEP-2350 union).
     const text = (result.content[0] as { text: string }).text;
-    expect(text.startsWith("Bearer token-for:")).toBe(true);
-    expect(text.slice("Bearer token-for:".length).split(" ").sort()).toEqual(["mcp:read", "mcp:write"]);
+    expect(text.startsWith("Bearer token-2-for:")).toBe(true);
+    expect(text.slice("Bearer token-2-for:".length).split(" ").sort()).toEqual(["mcp:read", "mcp:write"]);
     const authorizations = server.requests.filter((r) => r.url.startsWith("/authorize"));
     expect(authorizations).toHaveLength(2);
     const first = new URL(authorizations[0]?.url ?? "", "http://x").searchParams;
@@ -149,5 +158,18 @@ describe("OAuth flow end to end", () => {
     const wrongIssuer = await authedClient(server.url, new OAuthClient({ redirectUrl: "http://127.0.0.1:1/callback" })).connect().catch((e: unknown) => e);
     expect((wrongIssuer as Error).message).toMatch(/issuer/);
     expect(server.requests.some((r) => r.url === "/token")).toBe(false);
+  });
+
+  it("renews an expired token with the refresh token instead of a new authorization", async () => {
+    server = await startProtectedServer({ expireFirstToken: true });
+    const client = await authedClient(server.url, new OAuthClient({ redirectUrl: "http://127.0.0.1:1/callback" })).connect();
+    const result = await client.callTool("w");
+    await client.close();
+    expect((result.content[0] as { text: string }).text).toBe("Bearer token-2-for:mcp:read");
+    expect(server.requests.filter((r) => r.url.startsWith("/authorize"))).toHaveLength(1);
+    const tokenForms = server.requests.filter((r) => r.url === "/token").map((r) => new URLSearchParams(r.rawBody));
+    expect(tokenForms.map((f) => f.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
+    expect(tokenForms[1]?.get("refresh_token")).toBe("refresh-1");
+    expect(tokenForms[1]?.get("resource")).toBe(tokenForms[0]?.get("resource"));
   });
 });

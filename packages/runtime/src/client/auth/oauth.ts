@@ -106,6 +106,8 @@ export class OAuthClient {
   private readonly fetchImpl: typeof fetch;
   private accessToken: string | undefined;
   private grantedScopes = new Set<string>();
+  /** A refresh token and the authorization server that issued it (never sent to another one). */
+  private refresh: { token: string; issuer: string; resource: string } | undefined;
   /** Registrations per authorization server: a new AS (migration) means a new registration. */
   private readonly registrations = new Map<string, OAuthClientInformation>();
 
@@ -152,6 +154,9 @@ export class OAuthClient {
     const grants = Array.isArray(as.metadata.grant_types_supported) ? as.metadata.grant_types_supported : [];
     if (requested.size > 0 && asScopes.includes("offline_access") && grants.includes("refresh_token")) requested.add("offline_access");
     const client = await this.clientFor(as);
+    // An expired token (401, same authorization server) is renewed with the refresh token
+    // first; a step-up (403) needs new consent, so it always goes through authorization.
+    if (response.status === 401 && this.refresh !== undefined && this.refresh.issuer === as.issuer && (await this.refreshToken(as, client))) return true;
     await this.authorize(as, client, serverUrl, prmResource, [...requested]);
     return true;
   }
@@ -265,6 +270,34 @@ export class OAuthClient {
     const code = redirect.searchParams.get("code");
     if (code === null || code === "") throw new McpClientError("auth-required", "the authorization response carried no code");
     const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: this.options.redirectUrl, code_verifier: verifier, resource });
+    const body = await this.tokenRequest(as, client, form);
+    if (body === undefined) throw new McpClientError("auth-required", "token request failed");
+    this.acceptTokens(as, resource, body, scopes);
+  }
+
+  private acceptTokens(as: AuthorizationServer, resource: string, body: Record<string, unknown>, requestedScopes: string[]): void {
+    this.accessToken = body.access_token as string;
+    const granted = typeof body.scope === "string" ? body.scope.split(" ") : requestedScopes;
+    this.grantedScopes = new Set(granted.filter((s) => s !== ""));
+    if (typeof body.refresh_token === "string") this.refresh = { token: body.refresh_token, issuer: as.issuer, resource };
+  }
+
+  /** RFC 6749 § 6 refresh, bound to the same resource; false when the AS refuses it. */
+  private async refreshToken(as: AuthorizationServer, client: OAuthClientInformation): Promise<boolean> {
+    const refresh = this.refresh;
+    if (refresh === undefined) return false;
+    this.refresh = undefined; // single use: a refused refresh token is not tried again
+    const form = new URLSearchParams({ grant_type: "refresh_token", refresh_token: refresh.token, resource: refresh.resource });
+    const body = await this.tokenRequest(as, client, form, false);
+    if (body === undefined) return false;
+    if (body.refresh_token === undefined) body.refresh_token = refresh.token;
+    this.acceptTokens(as, refresh.resource, body, [...this.grantedScopes]);
+    return true;
+  }
+
+  /** POST to the token endpoint with the client authentication the AS supports. */
+  private async tokenRequest(as: AuthorizationServer, client: OAuthClientInformation, form: URLSearchParams, throwOnError = true): Promise<Record<string, unknown> | undefined> {
+    const tokenEndpoint = as.metadata.token_endpoint as string;
     const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
     const methods = Array.isArray(as.metadata.token_endpoint_auth_methods_supported) ? as.metadata.token_endpoint_auth_methods_supported : ["client_secret_basic"];
     if (client.client_secret === undefined || methods.includes("none") && !methods.includes("client_secret_basic") && !methods.includes("client_secret_post")) {
@@ -278,10 +311,9 @@ export class OAuthClient {
     const response = await this.fetchImpl(tokenEndpoint, { method: "POST", headers, body: form.toString() });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok || typeof body.access_token !== "string") {
+      if (!throwOnError) return undefined;
       throw new McpClientError("auth-required", `token request failed with HTTP ${response.status}: ${String(body.error ?? "")}`, { status: response.status });
     }
-    this.accessToken = body.access_token;
-    const granted = typeof body.scope === "string" ? body.scope.split(" ") : scopes;
-    this.grantedScopes = new Set(granted.filter((s) => s !== ""));
+    return body;
   }
 }
