@@ -15,13 +15,13 @@ export function emitString(node: Record<string, unknown>, at: readonly string[],
   const min = node["minLength"];
   if (typeof min === "number" && min > 0) {
     calls.push(
-      `.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Too short: fewer than ${min} characters")`,
+      `.refine((text) => ${ctx.helper("codePointLength")}(text) >= ${min}, "Expected at least ${min} characters")`,
     );
   }
   const max = node["maxLength"];
   if (typeof max === "number") {
     calls.push(
-      `.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Too long: more than ${max} characters")`,
+      `.refine((text) => ${ctx.helper("codePointLength")}(text) <= ${max}, "Expected at most ${max} characters")`,
     );
   }
   const pattern = node["pattern"];

@@ -183,7 +183,7 @@ export const BillingSchema = z.looseObject({
       object: z.looseObject({
         name: byKind({
           string: z.string()
-            .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+            .refine((text) => codePointLength(text) >= 2, "Expected at least 2 characters"),
         }).optional(),
       }),
     })],

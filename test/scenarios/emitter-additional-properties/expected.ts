@@ -91,7 +91,7 @@ export type Closed = z.infer<typeof ClosedSchema>;
 export const NamesSchema = z.looseObject({})
   .refine(keysMatch(byKind({
     string: z.string()
-      .refine((text) => codePointLength(text) <= 8, "Too long: more than 8 characters")
+      .refine((text) => codePointLength(text) <= 8, "Expected at most 8 characters")
       .regex(new RegExp("^[a-z_]+$", "u")),
   })), "Invalid property name")
   .refine(propertyCount(1, 3), "Wrong number of properties");

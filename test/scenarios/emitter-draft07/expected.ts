@@ -110,14 +110,14 @@ export const StringsSchema = z.array(z.string());
 export type Strings = z.infer<typeof StringsSchema>;
 
 export const ThingSchema = z.string()
-  .refine((text) => codePointLength(text) <= 5, "Too long: more than 5 characters");
+  .refine((text) => codePointLength(text) <= 5, "Expected at most 5 characters");
 export type Thing = z.infer<typeof ThingSchema>;
 
 export const RefWithSiblingSchema = z.intersection(
   ThingSchema,
   byKind({
     string: z.string()
-      .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+      .refine((text) => codePointLength(text) >= 2, "Expected at least 2 characters"),
   }),
 );
 export type RefWithSibling = z.infer<typeof RefWithSiblingSchema>;

@@ -77,12 +77,12 @@ export type Holder_PropertiesInner = z.infer<typeof Holder_PropertiesInnerSchema
 
 /** Same name as an inlined helper type. */
 export const JsonKind_2Schema = z.string()
-  .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
+  .refine((text) => codePointLength(text) >= 1, "Expected at least 1 characters");
 /** Same name as an inlined helper type. */
 export type JsonKind_2 = z.infer<typeof JsonKind_2Schema>;
 
 export const PercentSchema = z.string()
-  .refine((text) => codePointLength(text) <= 1, "Too long: more than 1 characters");
+  .refine((text) => codePointLength(text) <= 1, "Expected at most 1 characters");
 export type Percent = z.infer<typeof PercentSchema>;
 
 export const ProtoConstSchema = z.unknown().refine(equalsOneOf([{ ["__proto__"]: 1 }]), "Invalid value");

@@ -47,7 +47,7 @@ export type Fraction = z.infer<typeof FractionSchema>;
 export const PageSchema = z.looseObject({
   items: z.array(z.string()).max(100),
   cursor: z.string()
-    .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters").optional(),
+    .refine((text) => codePointLength(text) >= 1, "Expected at least 1 characters").optional(),
   total: integer().gte(0).optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
@@ -59,8 +59,8 @@ export const PortSchema = integer().gte(1).lte(65535);
 export type Port = z.infer<typeof PortSchema>;
 
 export const ShortSchema = z.string()
-  .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters")
-  .refine((text) => codePointLength(text) <= 3, "Too long: more than 3 characters");
+  .refine((text) => codePointLength(text) >= 2, "Expected at least 2 characters")
+  .refine((text) => codePointLength(text) <= 3, "Expected at most 3 characters");
 export type Short = z.infer<typeof ShortSchema>;
 
 export const TenthsSchema = z.number().refine(multipleOf(0.1), "Expected a multiple of 0.1");

@@ -145,7 +145,7 @@ function isUri(text: string): boolean {
 }
 
 export const Category_TagSchema = z.string()
-  .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters");
+  .refine((text) => codePointLength(text) >= 1, "Expected at least 1 characters");
 export type Category_Tag = z.infer<typeof Category_TagSchema>;
 
 export type Category = {
@@ -262,7 +262,7 @@ export const EverythingSchema: z.ZodType<Everything> = z.lazy(() =>
     nothing: z.never().optional(),
     untyped: byKind({
       string: z.string()
-        .refine((text) => codePointLength(text) >= 1, "Too short: fewer than 1 characters"),
+        .refine((text) => codePointLength(text) >= 1, "Expected at least 1 characters"),
     }).optional(),
     negated: z.unknown().refine(notMatching(z.string()), "Must not match the 'not' schema").optional(),
     nullOnly: z.null().optional(),

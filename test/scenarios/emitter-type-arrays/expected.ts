@@ -46,7 +46,7 @@ export type AnyValue = z.infer<typeof AnyValueSchema>;
 
 export const KeywordsWithoutTypeSchema = byKind({
   string: z.string()
-    .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters"),
+    .refine((text) => codePointLength(text) >= 2, "Expected at least 2 characters"),
   number: z.number().gte(5),
   object: z.looseObject({ a: z.unknown() }),
   array: z.array(z.unknown()).min(1),
@@ -60,7 +60,7 @@ export const NullableObjectSchema = z.looseObject({ a: z.string() }).nullable();
 export type NullableObject = z.infer<typeof NullableObjectSchema>;
 
 export const NullableStringSchema = z.string()
-  .refine((text) => codePointLength(text) >= 2, "Too short: fewer than 2 characters").nullable();
+  .refine((text) => codePointLength(text) >= 2, "Expected at least 2 characters").nullable();
 export type NullableString = z.infer<typeof NullableStringSchema>;
 
 /** OpenAPI-style nullable, which ajv honours. */
