@@ -113,7 +113,8 @@ export class SchemaPreparer {
     const bundled = this.bundle(transformed, state.deps, path, state.sound);
     const anyDepUnsound = [...this.closure(state.deps)].some((k) => !(this.entryOf(k)?.sound ?? false));
     let sound = state.sound && !anyDepUnsound;
-    if (sound) sound = this.compile(bundled, path);
+    // A pulled schema in another dialect (e.g. draft-07) is recorded, not compiled: this Ajv speaks 2020-12 only.
+    if (sound && this.foreignDialect(schema) === undefined) sound = this.compile(bundled, path);
     return { schema: bundled as JsonSchema, handleUses: state.handleUses, headers: state.headers, sound };
   }
 
@@ -137,6 +138,12 @@ export class SchemaPreparer {
       return false;
     }
     const ajv = this.options.ajv;
+    const foreign = this.foreignDialect(schema);
+    if (foreign !== undefined) {
+      if (this.options.pulled === true) return true;
+      this.report(origin, "MCPGEN1506", path, ["$schema"], `\`$schema\` ${JSON.stringify(foreign)} is not JSON Schema 2020-12, the dialect of manifest schemas`, "remove `$schema`, or set it to https://json-schema.org/draft/2020-12/schema and write the schema in 2020-12");
+      return false;
+    }
     if (ajv.validateSchema(schema) as boolean) return true;
     const byPath = new Map<string, ErrorObject>();
     for (const e of ajv.errors ?? []) {
@@ -151,6 +158,13 @@ export class SchemaPreparer {
       this.report(origin, "MCPGEN1506", path, typed, message, hint);
     }
     return false;
+  }
+
+  /** The `$schema` URI when it names a meta-schema this 2020-12 Ajv does not know (it would throw on it). */
+  private foreignDialect(schema: unknown): string | undefined {
+    const declared = isSchemaObject(schema) ? schema["$schema"] : undefined;
+    if (typeof declared !== "string") return undefined;
+    return this.options.ajv.getSchema(declared) === undefined ? declared : undefined;
   }
 
   // ---- role-specific checks ------------------------------------------------------------------
