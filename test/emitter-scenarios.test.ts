@@ -32,6 +32,8 @@ describe("emitter golden scenarios", () => {
       "emitter-formats",
       "emitter-draft07",
       "emitter-diagnostics",
+      "emitter-roots",
+      "emitter-names",
     ]) {
       expect(names).toContain(required);
     }
