@@ -32,7 +32,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     seconds,
     warmupSeconds: quick ? 0.5 : 1,
     connections: [1, 32],
-    stdio: { count: quick ? 2_000 : 20_000, warmup: quick ? 100 : 500, maxSeconds: quick ? 15 : 60 },
+    stdio: { count: quick ? 2_000 : 20_000, warmup: quick ? 500 : 2_000, maxSeconds: quick ? 15 : 60 },
     coldStarts: quick ? 3 : 10,
     importRuns: quick ? 3 : 10,
     rss: { amount: quick ? 10_000 : 100_000, connections: 32, maxSeconds: quick ? 120 : 300 },
@@ -75,11 +75,25 @@ function ensureGenerated(quick) {
   if (result.status !== 0) throw new Error(`mcp-gen generate bench/server/mcp.yaml failed:\n${result.stdout}${result.stderr}`);
 }
 
+async function warmUp(url, seconds) {
+  const session = await openLegacySession(url);
+  try {
+    for (const plan of [planRow("modern", "tools/call"), planRow("modern", "tools/list"), planRow("legacy", "tools/call", [session]), planRow("legacy", "tools/list", [session])]) {
+      await measureThroughput(url, plan, { connections: 8, seconds, warmupSeconds: 0 });
+    }
+  } finally {
+    await closeLegacySession(url, session);
+  }
+}
+
 async function httpRows(options) {
   const rows = [];
   const running = {};
   try {
     for (const server of SERVERS) running[server.key] = await startHttpServer(server.script);
+    // A freshly started server answers its first few thousand requests far slower (JIT, lazy
+    // set-up), which would penalise whichever row comes first; warm every path once up front.
+    for (const server of SERVERS) await attempt(() => warmUp(running[server.key].url, options.warmupSeconds));
     for (const era of ["modern", "legacy"]) {
       for (const operation of ["tools/call", "tools/list"]) {
         for (const connections of options.connections) {
