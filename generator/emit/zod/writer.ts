@@ -13,11 +13,12 @@ export function indentTail(code: string, prefix = "  "): string {
 export function call(fn: string, args: readonly string[]): string {
   const oneLine = `${fn}(${args.join(", ")})`;
   if (oneLine.length <= MAX_LINE && !oneLine.includes("\n")) return oneLine;
-  // Hug a trailing multi-line object/array literal: `fn(a, {` … `})`, as prettier does.
-  const last = args[args.length - 1];
+  // Hug a trailing object/array literal, broken over lines: `fn(a, {` … `})`, as prettier does.
   const init = args.slice(0, -1);
-  if (last !== undefined && /^[[{]\n/.test(last) && init.every((arg) => !arg.includes("\n"))) {
-    return `${fn}(${[...init, last].join(", ")})`;
+  const last = args[args.length - 1];
+  const hugged = last === undefined ? undefined : /^[[{]\n/.test(last) ? last : expandLiteral(last);
+  if (hugged !== undefined && init.every((arg) => !arg.includes("\n"))) {
+    return `${fn}(${[...init, hugged].join(", ")})`;
   }
   return `${fn}(\n${args.map((arg) => `  ${indentTail(arg)},`).join("\n")}\n)`;
 }
@@ -60,4 +61,37 @@ export function literal(value: unknown): string {
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   }
   return JSON.stringify(value);
+}
+
+/** A one-line `{ a, b }` / `[a, b]` literal laid out one entry per line; undefined for anything else. */
+function expandLiteral(code: string): string | undefined {
+  const open = code.charAt(0);
+  const close = open === "{" ? "}" : open === "[" ? "]" : undefined;
+  if (close === undefined || !code.endsWith(close) || code.includes("\n")) return undefined;
+  const entries = splitTopLevel(code.slice(1, -1));
+  if (entries === undefined || entries.length === 0) return undefined;
+  return `${open}\n${entries.map((entry) => `  ${entry},`).join("\n")}\n${close}`;
+}
+
+/** Splits generated code at top-level commas (strings are JSON strings); undefined if unbalanced. */
+function splitTopLevel(code: string): string[] | undefined {
+  const entries: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code.charAt(i);
+    if (ch === '"') {
+      for (i++; i < code.length && code.charAt(i) !== '"'; i++) if (code.charAt(i) === "\\") i++;
+    } else if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") depth--;
+    else if (ch === "," && depth === 0) {
+      entries.push(code.slice(start, i).trim());
+      start = i + 1;
+    }
+    if (depth < 0) return undefined;
+  }
+  if (depth !== 0) return undefined;
+  const rest = code.slice(start).trim();
+  if (rest !== "") entries.push(rest);
+  return entries;
 }

@@ -222,9 +222,9 @@ export type ClosedAnyOf = z.infer<typeof ClosedAnyOfSchema>;
 export const ClosedWithSiblingsSchema = z.intersection(
   z.intersection(
     z.looseObject({ c: z.unknown().optional() })
-      .refine(dependentSchemas(
-        [["d", byKind({ object: z.looseObject({ e: z.unknown().optional() }) })]],
-      ), "Invalid dependent schema"),
+      .refine(dependentSchemas([
+        ["d", byKind({ object: z.looseObject({ e: z.unknown().optional() }) })],
+      ]), "Invalid dependent schema"),
     z.union([
       byKind({ object: z.looseObject({ x: z.string() }) }),
       byKind({ object: z.looseObject({ y: z.unknown() }) }),
@@ -320,9 +320,10 @@ export type Search_Range = z.infer<typeof Search_RangeSchema>;
 export const Search_FilterSchema = z.strictObject({ field: z.string(), range: Search_RangeSchema.optional() });
 export type Search_Filter = z.infer<typeof Search_FilterSchema>;
 
-export const SearchSchema = z.looseObject(
-  { query: z.string(), filters: z.array(Search_FilterSchema).optional() },
-)
+export const SearchSchema = z.looseObject({
+  query: z.string(),
+  filters: z.array(Search_FilterSchema).optional(),
+})
   .refine(unevaluated({ names: ["query", "filters"] }, false, undefined), "Unevaluated properties or items are not allowed");
 export type Search = z.infer<typeof SearchSchema>;
 

@@ -150,9 +150,10 @@ export type TupleQuirk = z.infer<typeof TupleQuirkSchema>;
 
 export const UnevaluatedItemsInAnyOfSchema = z.intersection(
   z.array(z.unknown()),
-  z.union(
-    [byKind({ array: z.tuple([z.string().optional()], z.unknown()) }), z.unknown()],
-  ),
+  z.union([
+    byKind({ array: z.tuple([z.string().optional()], z.unknown()) }),
+    z.unknown(),
+  ]),
 )
   .refine(unevaluated(
     {

@@ -76,9 +76,10 @@ function isByte(text: string): boolean {
 
 export const BlockSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("text"), text: z.string() }),
-  z.looseObject(
-    { type: z.literal("image"), data: z.string().refine(isByte, "Invalid byte") },
-  ),
+  z.looseObject({
+    type: z.literal("image"),
+    data: z.string().refine(isByte, "Invalid byte"),
+  }),
 ]);
 export type Block = z.infer<typeof BlockSchema>;
 
@@ -101,9 +102,10 @@ export const PairSchema = z.tuple([z.string().optional(), integer().optional()])
 /** draft-07 tuple: items array + additionalItems. */
 export type Pair = z.infer<typeof PairSchema>;
 
-export const ResultSchema = z.looseObject(
-  { content: z.array(BlockSchema), isError: z.boolean().optional() },
-);
+export const ResultSchema = z.looseObject({
+  content: z.array(BlockSchema),
+  isError: z.boolean().optional(),
+});
 export type Result = z.infer<typeof ResultSchema>;
 
 export const StringsSchema = z.array(z.string());

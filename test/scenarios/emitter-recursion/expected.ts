@@ -171,9 +171,10 @@ export const ExpressionSchema: z.ZodType<Expression> = z.lazy(() =>
 
 export type Operation = { op: "+" | "-" | "*"; args: Expression[] };
 export const OperationSchema: z.ZodType<Operation> = z.lazy(() =>
-  z.strictObject(
-    { op: z.enum(["+", "-", "*"]), args: z.array(ExpressionSchema).min(1) },
-  ),
+  z.strictObject({
+    op: z.enum(["+", "-", "*"]),
+    args: z.array(ExpressionSchema).min(1),
+  }),
 );
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -197,9 +198,10 @@ export const LinkedListSchema: z.ZodType<LinkedList> = z.lazy(() =>
 export type TreeNode = { label: string; children?: TreeNode[] | undefined; [key: string]: unknown };
 /** A node of a tree: self recursion through an array. */
 export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.looseObject(
-    { label: z.string(), children: z.array(TreeNodeSchema).optional() },
-  ),
+  z.looseObject({
+    label: z.string(),
+    children: z.array(TreeNodeSchema).optional(),
+  }),
 );
 
 /** Recursive, and touching every construct, so the explicit TS type is checked against zod's inference. */

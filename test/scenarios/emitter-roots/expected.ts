@@ -107,9 +107,10 @@ export type Nothing = z.infer<typeof NothingSchema>;
 
 export type SearchInput_FilterSpec = { field: string; and?: SearchInput_FilterSpec[] | undefined; [key: string]: unknown };
 export const SearchInput_FilterSpecSchema: z.ZodType<SearchInput_FilterSpec> = z.lazy(() =>
-  z.looseObject(
-    { field: z.string(), and: z.array(SearchInput_FilterSpecSchema).optional() },
-  ),
+  z.looseObject({
+    field: z.string(),
+    and: z.array(SearchInput_FilterSpecSchema).optional(),
+  }),
 );
 
 export const SearchInput_SharedSchema = integer().gte(1);
@@ -131,7 +132,8 @@ export type Shared = z.infer<typeof SharedSchema>;
 export const WithId_StampSchema = z.string().refine(isDateTime, "Invalid date-time");
 export type WithId_Stamp = z.infer<typeof WithId_StampSchema>;
 
-export const WithIdSchema = z.looseObject(
-  { when: WithId_StampSchema.optional(), also: WithId_StampSchema.optional() },
-);
+export const WithIdSchema = z.looseObject({
+  when: WithId_StampSchema.optional(),
+  also: WithId_StampSchema.optional(),
+});
 export type WithId = z.infer<typeof WithIdSchema>;
