@@ -10,7 +10,7 @@
 // DECISION RECORD — ONE DEADLINE. `--timeout` bounds the whole pull, not each request: a
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
-import { connectClient, createHttpTransport, createStdioTransport, McpClient, McpClientError, McpRpcError, type ClientTransport, type JsonObject } from "@mcp-gen/runtime";
+import { connectClient, createHttpTransport, createStdioTransport, McpClient, McpClientError, McpRpcError, SUPPORTED_REVISIONS, type ClientTransport, type JsonObject } from "@mcp-gen/runtime";
 import { UserError } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { describeTarget, type PullTarget } from "./target.js";
@@ -82,26 +82,29 @@ function makeTransport(target: PullTarget, options: IntrospectOptions, stderrTai
  *
  * DECISION RECORD — SERVED REVISIONS. A modern server lists modern revisions in
  * `supportedVersions` (the SDK advertises only those; protocol-brief § server/discover), and a
- * legacy handshake names one revision. So the other era is asked too, on a second short
- * connection: a legacy `initialize` offering our newest legacy revision (after a modern
- * pull), or a pinned modern `server/discover` (after a legacy pull). Whatever it agrees to is
- * added to the served revisions; a refusal, an error or silence only means "not served".
- * Older legacy revisions a server may also accept are not enumerated (one handshake each).
+ * legacy handshake names one revision. Which revisions a server serves is part of its
+ * contract (dropping one breaks the clients pinned to it, and `pull --check` must see that),
+ * so every other revision the client speaks is asked for on its own short connection, all at
+ * once: a pinned `initialize` per legacy revision (the server must answer with the offered
+ * version to serve it [S25:basic/lifecycle § Version Negotiation]) and, after a legacy pull, a
+ * pinned modern `server/discover`. A refusal, an error or silence within the probe time only
+ * means "not served"; it never fails the pull.
  */
 export async function introspectServer(target: PullTarget, options: IntrospectOptions): Promise<ServerSnapshot> {
   const started = Date.now();
   const snapshot = await introspectOnce(target, options);
   const left = options.timeoutMs - (Date.now() - started);
   if (left < 200) return snapshot;
-  const other = snapshot.era === "modern" ? LEGACY_PROBE_REVISION : MODERN_PROBE_REVISION;
-  const extra = await probeRevision(target, other, Math.min(left, OTHER_ERA_PROBE_MS), options);
-  if (extra === undefined || snapshot.supportedVersions.includes(extra)) return snapshot;
-  return { ...snapshot, supportedVersions: [...snapshot.supportedVersions, extra] };
+  const known = new Set(snapshot.supportedVersions);
+  // On a modern pull, `supportedVersions` is the authority on modern revisions.
+  const toProbe = SUPPORTED_REVISIONS.filter((r) => !known.has(r) && !(snapshot.era === "modern" && r >= MODERN_FIRST_REVISION));
+  const agreed = await Promise.all(toProbe.map((revision) => probeRevision(target, revision, Math.min(left, OTHER_REVISION_PROBE_MS), options)));
+  const served = agreed.filter((r, i): r is string => r !== undefined && r === toProbe[i]);
+  return served.length === 0 ? snapshot : { ...snapshot, supportedVersions: [...snapshot.supportedVersions, ...served] };
 }
 
-const LEGACY_PROBE_REVISION = "2025-11-25";
-const MODERN_PROBE_REVISION = "2026-07-28";
-const OTHER_ERA_PROBE_MS = 5000;
+const MODERN_FIRST_REVISION = "2026-07-28";
+const OTHER_REVISION_PROBE_MS = 5000;
 
 /** The revision a pinned connection agrees on, or undefined when the server refuses or stays silent. */
 async function probeRevision(target: PullTarget, revision: string, timeoutMs: number, options: IntrospectOptions): Promise<string | undefined> {

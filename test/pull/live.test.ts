@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { diffArguments } from "../../generator/diff/diff.js";
 import { createHttpTransport, createStdioTransport, type ClientTransport } from "@mcp-gen/runtime";
 import { assertBuilt, FIXTURES, REPO_ROOT, runCli, scratchDir, startServer, type RunningServer } from "./support.js";
 
@@ -87,11 +88,16 @@ describe("the notes example", () => {
     for (const other of [pulled.stdioLegacy!, pulled.httpAuto!, pulled.httpLegacy!]) expect(contractOf(other)).toEqual(contract);
     // What the notes manifest declares, as the server announces it.
     expect(contract.server).toMatchObject({ name: "notes", version: "1.0.0", title: "Notes", instructions: expect.stringContaining("list_notes") });
-    expect(contract.protocol).toEqual(["2026-07-28", "2025-11-25"]);
+    expect(contract.protocol).toEqual(["2026-07-28", "2025-11-25", "2025-06-18"]); // as examples/notes/mcp.yaml serves
     expect(Object.keys(contract.tools)).toEqual(["add_note", "delete_note", "list_notes"]);
     expect(contract.tools.delete_note.annotations).toEqual({ destructiveHint: true, idempotentHint: true });
     expect(contract.tools.add_note.input.required).toEqual(["title", "body"]);
     expect(contract.templates.note.uriTemplate).toBe("notes://{id}");
+  });
+
+  it("round-trips the notes manifest: only what the wire never announces (input requests) differs", async () => {
+    const result = await diffArguments(join(REPO_ROOT, "examples", "notes", "mcp.yaml"), pulled.stdioAuto!);
+    expect(result.changes.map((c) => `${c.rule} ${c.path}`)).toEqual(["INPUT_REQUEST_REMOVED prompts.summarize_notes.inputs.draft", "INPUT_REQUEST_REMOVED tools.delete_note.inputs.confirm"]);
   });
 
   it("pulling twice gives identical bytes", async () => {
