@@ -93,7 +93,8 @@ function makeTransport(target: PullTarget, options: IntrospectOptions, stderrTai
 export async function introspectServer(target: PullTarget, options: IntrospectOptions): Promise<ServerSnapshot> {
   const started = Date.now();
   const snapshot = await introspectOnce(target, options);
-  const left = options.timeoutMs - (Date.now() - started);
+  // Probes share what is left of the deadline, less a second for closing their connections.
+  const left = options.timeoutMs - (Date.now() - started) - 1000;
   if (left < 200) return snapshot;
   const known = new Set(snapshot.supportedVersions);
   // On a modern pull, `supportedVersions` is the authority on modern revisions.
