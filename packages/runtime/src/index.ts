@@ -18,6 +18,7 @@ export {
   planToolHeaders,
   defaultEraCache,
   SUPPORTED_REVISIONS,
+  OAuthClient,
 } from "./client/index.js";
 export type {
   McpClientOptions,
@@ -46,6 +47,8 @@ export type {
   EraVerdictRecord,
   Implementation,
   Era,
+  OAuthOptions,
+  OAuthClientInformation,
 } from "./client/index.js";
 
 // server (dual-era engine)
