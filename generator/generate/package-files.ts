@@ -34,8 +34,9 @@ export function packageJson(manifest: Manifest, packageName: string, manifestSha
 }
 
 export function readme(manifest: Manifest, packageName: string, manifestName: string): string {
-  const template = readFileSync(join(PACKAGE_ROOT, "templates", "package", "README.md"), "utf8");
+  const template = readFileSync(join(PACKAGE_ROOT, "templates", "package", manifest.pulled ? "README.client.md" : "README.md"), "utf8");
   return fill(template, {
+    ...(manifest.pulled ? { pulledFrom: manifest.pulled.from } : {}),
     packageName,
     generatorVersion: GENERATOR_VERSION,
     manifestName,
