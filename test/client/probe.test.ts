@@ -151,4 +151,30 @@ describe("probing over HTTP", () => {
     expect(error).toMatchObject({ reason: "auth-required", status: 401 });
     expect(server.requests).toHaveLength(1);
   });
+
+  it("listens over stdio, demultiplexes by subscription id and ends with notifications/cancelled", async () => {
+    const stderr: string[] = [];
+    const stray: string[] = [];
+    const client = new McpClient({
+      transport: createStdioTransport({ command: process.execPath, args: [stdioServer, "listen"], stderr: "pipe", onStderr: (chunk) => stderr.push(chunk) }),
+      clientInfo: { name: "listen-test", version: "1" },
+      protocol: "2026-07-28",
+      eraCache: new Map(),
+      onNotification: (n) => stray.push(n.method),
+    });
+    await client.connect();
+    const subscription = await client.subscribe({ toolsListChanged: true });
+    expect(await subscription.acknowledged).toEqual({ toolsListChanged: true });
+    const received: string[] = [];
+    for await (const notification of subscription) {
+      received.push(notification.method);
+      break; // return() closes the subscription
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.close();
+    expect(received).toEqual(["notifications/tools/list_changed"]);
+    const listenId = stderr.join("").split("\n").filter((l) => l.startsWith("RECV ")).map((l) => JSON.parse(l.slice(5)) as { id?: number; method: string }).find((m) => m.method === "subscriptions/listen")?.id;
+    expect(stderr.join("")).toContain(`CANCELLED ${JSON.stringify(listenId)}`);
+    expect(stray).toEqual(["notifications/tools/list_changed"]);
+  });
 });
