@@ -4,7 +4,7 @@
 // over the subschemas' verdicts (2020-12 core §10.2.1.4, §10.2.2). `if` without `then`
 // and `else` only produces annotations, so it adds no check.
 
-import { chain, type ZodExpr } from "./expr.js";
+import { chain, NEVER, type ZodExpr } from "./expr.js";
 import type { EmitContext } from "./context.js";
 import { emitSchema } from "./schema.js";
 import { call } from "./writer.js";
@@ -18,6 +18,8 @@ export function applyConditionals(
   let expr = base;
   if (node["not"] !== undefined) {
     const negated = emitSchema(node["not"], [...at, "not"], ctx);
+    // `not: {}` / `not: true` accepts nothing at all.
+    if (negated.isUnknown === true) return NEVER;
     const check =
       negated.code === "z.never()"
         ? undefined

@@ -44,11 +44,6 @@ function allUnique(items: readonly unknown[]): boolean {
   return true;
 }
 
-/** "not": valid exactly when `schema` rejects the value. */
-function notMatching(schema: z.ZodType) {
-  return (value: unknown): boolean => !schema.safeParse(value).success;
-}
-
 /** RFC 3339 full-date, with real month lengths and leap years. */
 function isDate(text: string): boolean {
   const parts = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text);
@@ -102,7 +97,7 @@ export const LegacyInputSchema = z.looseObject({
 });
 export type LegacyInput = z.infer<typeof LegacyInputSchema>;
 
-export const NothingSchema = z.unknown().refine(notMatching(z.unknown()), "Must not match the 'not' schema");
+export const NothingSchema = z.never();
 export type Nothing = z.infer<typeof NothingSchema>;
 
 export type SearchInput_FilterSpec = { field: string; and?: SearchInput_FilterSpec[] | undefined; [key: string]: unknown };
