@@ -41,11 +41,14 @@ function named(root: unknown, key: string): NamedEntry[] {
 }
 
 export function checkNames(root: unknown, reporter: Reporter): void {
+  // A pulled manifest records a remote server's names as they are: the syntax rule is a SHOULD
+  // [S25:server/tools § Tool Names], so a name outside it is a warning there, not a reason to refuse the server.
+  const pulled = isMap(root) && isMap(root["pulled"]);
   for (const { name, path } of named(root, "tools")) {
     if (!TOOL_NAME.test(name)) {
       const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c));
       const detail = name.length === 0 ? "is empty" : name.length > 128 ? `is ${name.length} characters long` : `contains ${JSON.stringify(bad)}`;
-      reporter.report("MCPGEN1201", path, `tool name ${JSON.stringify(name)} ${detail}; tool names are 1–128 characters of A-Z a-z 0-9 _ - .`, `rename it, e.g. ${JSON.stringify(name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 128) || "my_tool")}`, { target: "key" });
+      reporter.report("MCPGEN1201", path, `tool name ${JSON.stringify(name)} ${detail}; tool names are 1–128 characters of A-Z a-z 0-9 _ - .`, `rename it, e.g. ${JSON.stringify(name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 128) || "my_tool")}`, { target: "key", severity: pulled ? "warning" : "error" });
     }
   }
   checkNamespace(named(root, "tools"), "tool", reporter);

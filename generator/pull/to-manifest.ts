@@ -1,7 +1,7 @@
 // Turns a server snapshot into manifest data (plain JSON, keys in writing order).
 //
 // DECISION RECORD — ORDER. Items (tools, prompts, resources, templates, prompt arguments) are
-// keyed by name and sorted by code unit, so two pulls of the same server give the same bytes
+// keyed by name and sorted by code unit (tools and prompts listed twice keep their first entry), so two pulls of the same server give the same bytes
 // whatever order its pages came in. Fields mcp-gen writes itself come in a fixed order.
 // Schemas (inputSchema, outputSchema) are kept verbatim, keys in the order the server sent
 // them: that order is as stable as the server, it is the order `properties` are shown to
@@ -72,11 +72,13 @@ function resourceAnnotations(source: JsonObject): JsonObject {
 }
 
 /**
- * Keys items by name. Names the manifest cannot use twice (the same name, or names that
- * collapse onto one TypeScript identifier) get a numbered suffix; the diagnostic says so.
+ * Keys resources and templates by name. Their names are labels (clients address them by URI),
+ * so names the manifest cannot use twice (the same name, or names that collapse onto one
+ * TypeScript identifier) get a numbered suffix, ordered by URI; the diagnostic says so.
  */
-function keyed(items: readonly JsonObject[], sortKey: (item: JsonObject) => string, what: string, section: string, diagnostics: PullDiagnostic[]): [string, JsonObject][] {
-  const sorted = [...items].sort((a, b) => compareCodeUnits(String(a.name ?? ""), String(b.name ?? "")) || compareCodeUnits(sortKey(a), sortKey(b)));
+function keyedByLabel(items: readonly JsonObject[], diagnostics: PullDiagnostic[]): [string, JsonObject][] {
+  const address = (item: JsonObject): string => String(item.uri ?? item.uriTemplate ?? "");
+  const sorted = [...items].sort((a, b) => compareCodeUnits(String(a.name ?? ""), String(b.name ?? "")) || compareCodeUnits(address(a), address(b)));
   const usedIds = new Set<string>();
   const usedKeys = new Set<string>();
   const out: [string, JsonObject][] = [];
@@ -84,12 +86,31 @@ function keyed(items: readonly JsonObject[], sortKey: (item: JsonObject) => stri
     const name = typeof item.name === "string" ? item.name : "";
     let key = name;
     for (let n = 2; usedKeys.has(key) || usedIds.has(toIdentifier(key)); n++) key = `${name}_${n}`;
-    if (key !== name) diagnostics.push({ code: "MCPGEN4021", path: `${section}.${key}`, message: `the server lists more than one ${what} named ${JSON.stringify(name)} (or names that map to one identifier); this one is keyed ${JSON.stringify(key)}` });
+    if (key !== name) diagnostics.push({ code: "MCPGEN4021", path: `resources.${key}`, message: `the server lists more than one resource or template named ${JSON.stringify(name)} (or names that map to one identifier); the one at ${address(item)} is keyed ${JSON.stringify(key)}` });
     usedKeys.add(key);
     usedIds.add(toIdentifier(key));
     out.push([key, item]);
   }
   return out;
+}
+
+/**
+ * Keys tools and prompts by name. Their names are what a client sends, so they are never
+ * renamed: a name listed twice keeps its first entry (MCPGEN4022: names must be unique
+ * [S25:server/tools § Tool]), and names that collapse onto one identifier are kept as they are,
+ * for the manifest loader to refuse (MCPGEN1202) rather than a client that calls the wrong name.
+ */
+function keyedByName(items: readonly JsonObject[], section: string, diagnostics: PullDiagnostic[]): [string, JsonObject][] {
+  const out = new Map<string, JsonObject>();
+  for (const item of items) {
+    const name = typeof item.name === "string" ? item.name : "";
+    if (out.has(name)) {
+      diagnostics.push({ code: "MCPGEN4022", path: `${section}.${name}`, message: `the server lists ${JSON.stringify(name)} more than once; the first entry is recorded` });
+      continue;
+    }
+    out.set(name, item);
+  }
+  return [...out].sort(([a], [b]) => compareCodeUnits(a, b));
 }
 
 function toolEntry(tool: JsonObject, name: string, diagnostics: PullDiagnostic[]): JsonObject {
@@ -194,10 +215,10 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   const section = (name: string, entries: [string, JsonObject][]): void => {
     if (entries.length > 0) data[name] = Object.fromEntries(entries);
   };
-  section("tools", keyed(snapshot.tools, () => "", "tool", "tools", diagnostics).map(([k, t]) => [k, toolEntry(t, k, diagnostics)]));
-  section("prompts", keyed(snapshot.prompts, () => "", "prompt", "prompts", diagnostics).map(([k, p]) => [k, promptEntry(p, completes)]));
+  section("tools", keyedByName(snapshot.tools, "tools", diagnostics).map(([k, t]) => [k, toolEntry(t, k, diagnostics)]));
+  section("prompts", keyedByName(snapshot.prompts, "prompts", diagnostics).map(([k, p]) => [k, promptEntry(p, completes)]));
   // Static resources and templates share one namespace in the manifest (and in generated code).
-  const resources = keyed([...snapshot.resources, ...snapshot.templates], (r) => String(r.uri ?? r.uriTemplate ?? ""), "resource or template", "resources", diagnostics);
+  const resources = keyedByLabel([...snapshot.resources, ...snapshot.templates], diagnostics);
   section("resources", resources.filter(([, r]) => typeof r.uri === "string").map(([k, r]) => [k, resourceEntry(r, subscribe)]));
   section("templates", resources.filter(([, r]) => typeof r.uri !== "string").map(([k, r]) => [k, templateEntry(r, completes, subscribe)]));
 

@@ -66,6 +66,21 @@ describe("snapshotToManifest", () => {
     expect(diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["MCPGEN4021 resources.doc_2"]);
   });
 
+  it("never renames a tool: a repeated name keeps its first entry, with a warning", () => {
+    const { data, diagnostics } = snapshotToManifest(snapshot({ tools: [tool("b", { description: "first" }), tool("a"), tool("b", { description: "second" })], resources: [] }), { from: "x" });
+    expect(Object.keys(data.tools as object)).toEqual(["a", "b"]);
+    expect((data.tools as Record<string, Record<string, unknown>>).b!.description).toBe("first");
+    expect(diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["MCPGEN4022 tools.b"]);
+  });
+
+  it("keeps tools whose names map to one identifier, so the loader refuses them instead of a client calling the wrong name", () => {
+    const { data } = snapshotToManifest(snapshot({ tools: [tool("get-user"), tool("get_user")], resources: [] }), { from: "x" });
+    expect(Object.keys(data.tools as object)).toEqual(["get-user", "get_user"]);
+    const { manifest, diagnostics } = loadManifestText(manifestYaml(data), "pulled.yaml");
+    expect(manifest).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toContain("MCPGEN1202");
+  });
+
   it("marks completion and subscription from the server's capabilities", () => {
     const withCaps = snapshotToManifest(snapshot(), { from: "x" }).data;
     expect(withCaps.templates).toEqual({ item: { uriTemplate: "mem://items/{id}{?page,size*}", complete: ["id", "page", "size"], subscribe: true } });
