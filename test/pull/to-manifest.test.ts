@@ -1,7 +1,9 @@
 // Server snapshot → manifest data: order does not depend on the server's page order, names the
 // manifest cannot hold twice get suffixes, what the wire cannot say is derived from capabilities,
 // and the result loads as a pulled (client-only) manifest.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { loadManifestText } from "../../generator/manifest/load.js";
 import type { ServerSnapshot } from "../../generator/pull/introspect.js";
 import { snapshotToManifest, templateVariables } from "../../generator/pull/to-manifest.js";
@@ -104,6 +106,20 @@ describe("snapshotToManifest", () => {
     expect(manifest?.pulled).toEqual({ from: "https://host/mcp", era: "modern", revision: "2026-07-28" });
     expect(manifest?.tools.map((t) => t.name)).toEqual(["alpha", "zeta"]);
     expect(manifest?.capabilities.completions).toEqual({});
+  });
+});
+
+describe("manifestYaml", () => {
+  it("round-trips any JSON a server may put in a schema or a description", () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.dictionary(fc.string(), json, { maxKeys: 5 }), (description, extra) => {
+        const data = { mcpgen: 1, server: { name: "s", version: "1.0", description }, tools: { t: { input: { type: "object", ...extra } } } };
+        // JSON has no -0; the server's bytes are JSON, so compare as JSON.
+        expect(JSON.stringify(parse(manifestYaml(data)))).toBe(JSON.stringify(data));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
