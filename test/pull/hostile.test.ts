@@ -65,7 +65,7 @@ describe("a stdio command that is not an MCP server", () => {
 });
 
 describe("a server that pages every list", () => {
-  it("follows every cursor (an empty string is a cursor), sorts items and reports the invalid x-mcp-header tool", async () => {
+  it("follows every cursor (an empty string is a cursor), sorts items, keeps network $refs and reports the invalid x-mcp-header tool", async () => {
     const out = join(dir, "paged.yaml");
     const run = await runCli(["pull", servers.get("paged")!.url, "--out", out, "--timeout", "20000"]);
     expect(run.stderr).toMatch(/warning MCPGEN4020 tools\.beta\.input: invalid x-mcp-header/);
@@ -74,6 +74,8 @@ describe("a server that pages every list", () => {
     const toolNames = [...text.matchAll(/^ {2}(\w+):$/gm)].map((m) => m[1]);
     expect(toolNames.slice(0, 4)).toEqual(["alpha", "beta", "mid", "zeta"]); // pages came as zeta, alpha | mid | beta
     expect(text).toContain("x-mcp-header: Bad Header"); // kept, not dropped
+    expect(text).toContain("$ref: https://schemas.example.com/address.json"); // kept verbatim, never fetched
+    expect(run.stderr).toMatch(/warning MCPGEN1303 tools\.mid\.input\.properties\.address\.\$ref/);
     expect(text).toMatch(/p1:\n {4}arguments:\n {6}a:\n {8}required: true\n {6}b: \{\}/);
     expect(text).toMatch(/resources:\n {2}r:\n {4}uri: mem:\/\/a\n {2}r_2:\n {4}uri: mem:\/\/b/);
   }, 60_000);

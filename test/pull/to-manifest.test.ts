@@ -16,10 +16,10 @@ function snapshot(overrides: Partial<ServerSnapshot> = {}): ServerSnapshot {
     era: "modern",
     protocolVersion: "2026-07-28",
     supportedVersions: ["2026-07-28", "2025-11-25", "1999-01-01"],
-    serverInfo: { name: "remote", version: "3.0.0", title: "Remote", websiteUrl: "https://example.com" },
+    serverInfo: { name: "remote", version: "3.0.0", title: "Remote", websiteUrl: "https://example.com", icons: [{ src: "https://example.com/i.png", sizes: ["48x48"], theme: "dark", extra: 1 }] },
     instructions: "Be nice.",
     capabilities: { tools: { listChanged: true }, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} },
-    tools: [tool("zeta"), tool("alpha", { title: "Alpha", annotations: { readOnlyHint: true, title: "A", madeUp: 1 }, outputSchema: { type: "object" }, execution: { taskSupport: "optional" } })],
+    tools: [tool("zeta"), tool("alpha", { title: "Alpha", icons: [{ src: "data:image/png;base64,AA==", mimeType: "image/png" }], annotations: { readOnlyHint: true, title: "A", madeUp: 1 }, outputSchema: { type: "object" }, execution: { taskSupport: "optional" } })],
     prompts: [{ name: "p", arguments: [{ name: "z" }, { name: "a", required: true, description: "first" }] }],
     resources: [{ name: "doc", uri: "mem://2" }, { name: "doc", uri: "mem://1", size: 12, annotations: { audience: ["user"], lastModified: "2026-01-01" } }],
     templates: [{ name: "item", uriTemplate: "mem://items/{id}{?page,size*}" }],
@@ -45,7 +45,7 @@ describe("snapshotToManifest", () => {
   it("writes identity, served revisions (known ones, newest first), the marker and capabilities", () => {
     const { data } = snapshotToManifest(snapshot(), { from: "https://host/mcp" });
     expect(data.pulled).toEqual({ from: "https://host/mcp", era: "modern", revision: "2026-07-28" });
-    expect(data.server).toEqual({ name: "remote", version: "3.0.0", title: "Remote", website: "https://example.com", instructions: "Be nice." });
+    expect(data.server).toEqual({ name: "remote", version: "3.0.0", title: "Remote", icons: [{ src: "https://example.com/i.png", sizes: ["48x48"], theme: "dark" }], website: "https://example.com", instructions: "Be nice." });
     expect(data.protocol).toEqual(["2026-07-28", "2025-11-25"]);
     expect(data.listChanged).toEqual({ tools: true });
     expect(data.logging).toBe(true);
@@ -56,6 +56,7 @@ describe("snapshotToManifest", () => {
     const alpha = (data.tools as Record<string, Record<string, unknown>>).alpha!;
     expect(alpha.annotations).toEqual({ readOnlyHint: true, title: "A" });
     expect(alpha.title).toBe("Alpha");
+    expect(alpha.icons).toEqual([{ src: "data:image/png;base64,AA==", mimeType: "image/png" }]);
     expect(alpha.output).toEqual({ type: "object" });
   });
 
