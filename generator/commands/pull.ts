@@ -1,5 +1,15 @@
 import type { Command } from "commander";
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { UserError } from "../errors.js";
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 interface PullFlags {
   stdio?: string;
@@ -56,6 +66,10 @@ export function registerPullCommand(program: Command): void {
       if (failOn !== undefined && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw new UserError("MCPGEN4001", `unknown --fail-on '${failOn}'`, `use one of: ${FAIL_LEVELS.join(", ")}`);
       if (failOn !== undefined && flags.check === undefined) throw new UserError("MCPGEN4001", "--fail-on only applies with --check", "add --check <manifest>");
       const target = resolveTarget({ url, stdio: flags.stdio, headers: flags.header });
+      // Fail before contacting the server when the result could not be written anyway.
+      if (flags.out !== undefined && !isDirectory(dirname(resolve(flags.out)))) {
+        throw new UserError("MCPGEN4014", `cannot write ${flags.out}: the folder ${dirname(resolve(flags.out))} does not exist`, "create the folder first, or choose another --out path");
+      }
       const outPath = (flags.out ?? flags.check) as string;
       const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol });
       for (const d of pulled.diagnostics) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
@@ -63,7 +77,11 @@ export function registerPullCommand(program: Command): void {
       for (const d of pulled.loaderWarnings.filter((w) => !HEADER_CODES.has(w.code))) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
       if (flags.out !== undefined) {
         const { writeFileAtomic } = await import("../pull/write.js");
-        writeFileAtomic(flags.out, pulled.yaml);
+        try {
+          writeFileAtomic(flags.out, pulled.yaml);
+        } catch (error) {
+          throw new UserError("MCPGEN4014", `cannot write ${flags.out}: ${(error as Error).message}`, "check the path and its permissions");
+        }
         const m = pulled.manifest;
         process.stdout.write(
           `${flags.out}: ${m.server.name} ${m.server.version} (${pulled.snapshot.era}, ${pulled.snapshot.protocolVersion}): ${m.tools.length} tool(s), ${m.prompts.length} prompt(s), ${m.resources.length} resource(s), ${m.templates.length} template(s)\n`,

@@ -101,3 +101,21 @@ describe("credentials", () => {
     expect(text).not.toContain("query-secret");
   }, 60_000);
 });
+
+describe("arguments", () => {
+  it.each([
+    [["pull", "--stdio", "node server.js"], "MCPGEN4001", "exactly one of --out"],
+    [["pull", "http://127.0.0.1:9/mcp", "--out", "a.yaml", "--check", "b.yaml"], "MCPGEN4001", "exactly one of --out"],
+    [["pull", "http://127.0.0.1:9/mcp", "--out", "a.yaml", "--timeout", "soon"], "MCPGEN4001", "--timeout"],
+    [["pull", "http://127.0.0.1:9/mcp", "--out", "a.yaml", "--fail-on", "breaking"], "MCPGEN4001", "--fail-on only applies with --check"],
+    [["pull", "http://127.0.0.1:9/mcp", "--check", "a.yaml", "--fail-on", "minor"], "MCPGEN4001", "unknown --fail-on"],
+    [["pull", "http://127.0.0.1:9/mcp", "--out", "/nonexistent-pull-dir/a.yaml"], "MCPGEN4014", "does not exist"],
+    [["pull", "http://127.0.0.1:9/mcp", "--out", "a.yaml", "--header", "Authorization=Bearer ${PULL_TEST_UNSET_VAR}"], "MCPGEN4003", "PULL_TEST_UNSET_VAR"],
+  ])("%j is refused with %s before any server is contacted", async (args, code, text) => {
+    const run = await runCli(args, { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`error ${code}:`);
+    expect(run.stderr).toContain(text);
+    expect(existsSync(join(dir, "a.yaml"))).toBe(false);
+  }, 30_000);
+});
