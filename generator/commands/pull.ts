@@ -19,9 +19,11 @@ interface PullFlags {
   timeout: string;
   protocol: string;
   failOn?: string;
+  format: string;
 }
 
 const FAIL_LEVELS = ["breaking", "warning"] as const;
+const FORMATS = ["text", "json", "markdown"] as const;
 const HEADER_CODES: ReadonlySet<string> = new Set(["MCPGEN1502", "MCPGEN1503", "MCPGEN1504", "MCPGEN1505"]);
 
 function collect(value: string, previous: string[]): string[] {
@@ -44,6 +46,7 @@ export function registerPullCommand(program: Command): void {
     .option("--timeout <ms>", "give up when the whole pull takes longer than this", "30000")
     .option("--protocol <revision>", "auto (probe like a client) or a revision to pin, e.g. 2025-11-25", "auto")
     .option("--fail-on <level>", "with --check: exit 1 only when a change at this level or worse exists (breaking or warning)")
+    .option("--format <format>", "with --check: how to print the diff, text, json or markdown (as mcp-gen diff)", "text")
     .addHelpText(
       "after",
       [
@@ -65,6 +68,7 @@ export function registerPullCommand(program: Command): void {
       const failOn = flags.failOn;
       if (failOn !== undefined && !(FAIL_LEVELS as readonly string[]).includes(failOn)) throw new UserError("MCPGEN4001", `unknown --fail-on '${failOn}'`, `use one of: ${FAIL_LEVELS.join(", ")}`);
       if (failOn !== undefined && flags.check === undefined) throw new UserError("MCPGEN4001", "--fail-on only applies with --check", "add --check <manifest>");
+      if (!(FORMATS as readonly string[]).includes(flags.format)) throw new UserError("MCPGEN4001", `unknown --format '${flags.format}'`, `use one of: ${FORMATS.join(", ")}`);
       const target = resolveTarget({ url, stdio: flags.stdio, headers: flags.header });
       // Fail before contacting the server when the result could not be written anyway.
       if (flags.out !== undefined && !isDirectory(dirname(resolve(flags.out)))) {
@@ -89,14 +93,20 @@ export function registerPullCommand(program: Command): void {
         return;
       }
       const { checkAgainstCommitted } = await import("../pull/check.js");
-      const { formatText } = await import("../diff/format/text.js");
       const outcome = await checkAgainstCommitted(flags.check as string, pulled.yaml, pulled.manifest, failOn as "breaking" | "warning" | undefined);
-      if (outcome.equal) {
+      if (flags.format === "json") {
+        const { formatJson } = await import("../diff/format/json.js");
+        // JSON readers get the diff either way; `equal` says whether anything but the address differs.
+        const diff = JSON.parse(formatJson(outcome.diff)) as Record<string, unknown>;
+        process.stdout.write(`${JSON.stringify({ equal: outcome.equal, failed: outcome.failed, ...diff }, null, 2)}\n`);
+      } else if (outcome.equal) {
         process.stdout.write(`${flags.check}: up to date with the server\n`);
-        return;
+      } else {
+        const { formatText } = await import("../diff/format/text.js");
+        const { formatMarkdown } = await import("../diff/format/markdown.js");
+        process.stdout.write(flags.format === "markdown" ? formatMarkdown(outcome.diff) : formatText(outcome.diff));
+        if (outcome.diff.changes.length === 0) process.stdout.write(`(the manifest differs from the server's contract, but no diff rule classifies the difference; pull with --out and review the file diff)\n`);
       }
-      process.stdout.write(formatText(outcome.diff));
-      if (outcome.diff.changes.length === 0) process.stdout.write(`(the manifest text differs, but no rule classifies the difference; pull with --out to see it)\n`);
       if (outcome.failed) process.exitCode = 1;
     });
 }

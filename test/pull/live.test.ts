@@ -287,6 +287,11 @@ describe("pull --check", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/breaking \(1\)\n\s+INPUT_REQUIRED_PROPERTY_ADDED\s+tools\.search\.input#\/properties\/limit/);
     expect(run.stdout).toContain("1 breaking");
+    const json = await runCli(["pull", ...target, "--check", committed, "--fail-on", "breaking", "--format", "json"], { env: { DRIFT: "1" } });
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { equal: boolean; failed: boolean; changes: { rule: string; level: string; path: string }[] };
+    expect(report).toMatchObject({ equal: false, failed: true });
+    expect(report.changes).toEqual([expect.objectContaining({ rule: "INPUT_REQUIRED_PROPERTY_ADDED", level: "breaking", path: "tools.search.input#/properties/limit" })]);
   }, 60_000);
 
   it("without --fail-on, any drift fails; with --fail-on breaking, a non-breaking drift passes", async () => {
