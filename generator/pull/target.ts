@@ -113,7 +113,7 @@ export function resolveTarget(input: TargetInput, env: NodeJS.ProcessEnv = proce
  * command line (pass secrets to it through its environment, not its arguments).
  */
 export function describeTarget(target: PullTarget): string {
-  if (target.kind === "stdio") return ["stdio:", target.command, ...target.args].map(quoteWord).join(" ").replace(/^stdio: /, "stdio:");
+  if (target.kind === "stdio") return `stdio:${[target.command, ...target.args].map(quoteWord).join(" ")}`;
   const url = new URL(target.url);
   url.username = "";
   url.password = "";
