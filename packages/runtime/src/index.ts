@@ -14,7 +14,6 @@ export {
   Subscription,
   ResultCache,
   encodeHeaderValue,
-  decodeHeaderValue,
   planToolHeaders,
   defaultEraCache,
   SUPPORTED_REVISIONS,
@@ -89,7 +88,7 @@ export { BodyTooLargeError } from "./http/exchange.js";
 export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
 export { createHostGuard } from "./http/host-guard.js";
 export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
-export { decodeHeaderValue as decodeMirroredHeaderValue, needsBase64 } from "./http/header-value.js";
+export { decodeHeaderValue, needsBase64 } from "./http/header-value.js";
 export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./http/standard-headers.js";
 export type { HeaderLookup, HeaderParam as MirroredHeaderParam } from "./http/standard-headers.js";
 

@@ -3,7 +3,8 @@
 // The body stays the source of truth: every header here is derived from it, so a retry
 // (new id, new `inputResponses`) recomputes them from the retry's own body.
 
-import { encodeHeaderValue, headerValueFor } from "./header-encoding.js";
+import { encodeHeaderValue } from "../http/header-value.js";
+import { headerValueFor } from "./header-encoding.js";
 import { valueAtPath, type HeaderParam } from "./tool-headers.js";
 
 /** Methods whose `Mcp-Name` header mirrors `params.name`, and the one that mirrors `params.uri`. */
