@@ -6,23 +6,10 @@ import { performance } from "node:perf_hooks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, table } from "./report.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "bench", "results");
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function table(title, header, rows) {
-  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  console.log(`\n## ${title}\n`);
-  console.log(line(header));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  for (const row of rows) console.log(line(row));
-}
 
 /** Emitter time per revision (median of warm runs, plus the first cold run) and tsc time on its output. */
 async function emitterSection() {
@@ -70,7 +57,11 @@ async function emitterSection() {
   );
 }
 
-const SECTIONS = { emitter: emitterSection, server: async () => (await import("./server/section.js")).serverSection() };
+const SECTIONS = {
+  emitter: emitterSection,
+  server: async () => (await import("./server/section.js")).serverSection(),
+  client: async () => (await import("./client/section.js")).clientSection(),
+};
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
