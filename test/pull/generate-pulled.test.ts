@@ -1,16 +1,19 @@
 // `mcp-gen generate` on a pulled manifest (no server needed): the package holds the typed client
 // only, and remote schemas the loader records without resolving (network/file `$ref`s, draft-07)
 // still become types.
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/generate/generate-package.js";
 import { REPO_ROOT, scratchDir } from "./support.js";
 
 const PULLED = join(REPO_ROOT, "test", "manifests", "valid", "pulled.yaml");
+const OUT = scratchDir("generate");
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe("generate on a pulled manifest", () => {
   it("emits schemas, client and index only, typed from the server's schemas", async () => {
-    const { manifest, files, warnings } = await generatePackage(PULLED, { outDir: scratchDir("generate") });
+    const { manifest, files, warnings } = await generatePackage(PULLED, { outDir: OUT });
     expect(manifest.pulled).toEqual({ from: "https://mcp.example.com/mcp", era: "modern", revision: "2026-07-28" });
     const sources = [...files.keys()].filter((f) => f.startsWith("src/"));
     expect(sources).toEqual(["src/client.ts", "src/index.ts", "src/schemas.ts"]);
