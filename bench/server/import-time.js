@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { median } from "../report.js";
 
 function timeNode(code) {
   const start = performance.now();
@@ -10,11 +11,6 @@ function timeNode(code) {
   const elapsed = performance.now() - start;
   if (result.status !== 0) throw new Error(`node -e ${code} failed: ${result.stderr}`);
   return elapsed;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Median import cost in ms of the ES module at `file` (bare node start subtracted). */

@@ -8,6 +8,7 @@ import { cpus } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeLegacySession, measureThroughput, openLegacySession, planRow, sendAmount, verifyRow } from "./http-load.js";
+import { median, table } from "../report.js";
 import { importTimeMs } from "./import-time.js";
 import { startHttpServer, stopAll } from "./processes.js";
 import { coldStartMs, stdioRoundTrips } from "./stdio-driver.js";
@@ -37,20 +38,6 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     importRuns: quick ? 3 : 10,
     rss: { amount: quick ? 10_000 : 100_000, connections: 32, maxSeconds: quick ? 120 : 300 },
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function table(title, header, rows) {
-  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  console.log(`\n## ${title}\n`);
-  console.log(line(header));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  for (const row of rows) console.log(line(row));
 }
 
 /** `list` starting at index `by` (mod its length): each row runs the servers in a different order, so drift in background load does not always hit the same one first. */
