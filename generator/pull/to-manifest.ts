@@ -1,8 +1,8 @@
 // Turns a server snapshot into manifest data (plain JSON, keys in writing order).
 //
 // DECISION RECORD — ORDER. Items (tools, prompts, resources, templates, prompt arguments) are
-// keyed by name and sorted by code unit (tools and prompts listed twice keep their first entry), so two pulls of the same server give the same bytes
-// whatever order its pages came in. Fields mcp-gen writes itself come in a fixed order.
+// keyed by name and sorted by code unit, so two pulls of the same server give the same bytes
+// whatever order its pages came in (a tool or prompt listed twice keeps its first entry). Fields mcp-gen writes itself come in a fixed order.
 // Schemas (inputSchema, outputSchema) are kept verbatim, keys in the order the server sent
 // them: that order is as stable as the server, it is the order `properties` are shown to
 // people and to models, and re-sorting would make a pulled schema differ from the one the
@@ -197,9 +197,12 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   const completes = isObject(caps.completions);
   const subscribe = isObject(caps.resources) && caps.resources.subscribe === true;
 
+  // A manifest needs both; a server that omits them gets placeholders, said out loud.
+  const missing = (["name", "version"] as const).filter((k) => typeof info[k] !== "string" || info[k] === "");
+  if (missing.length > 0) diagnostics.push({ code: "MCPGEN4023", path: "server", message: `the server did not send serverInfo ${missing.join(" and ")}; recorded as ${missing.map((k) => (k === "name" ? '"server"' : '"0.0.0"')).join(" and ")}` });
   const server: JsonObject = {
-    name: typeof info.name === "string" && info.name !== "" ? info.name : "server",
-    version: typeof info.version === "string" && info.version !== "" ? info.version : "0.0.0",
+    name: missing.includes("name") ? "server" : info.name,
+    version: missing.includes("version") ? "0.0.0" : info.version,
     ...strings(info, ["title", "description"]),
     ...icons(info),
     ...(typeof info.websiteUrl === "string" ? { website: info.websiteUrl } : {}),

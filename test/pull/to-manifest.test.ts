@@ -51,6 +51,12 @@ describe("snapshotToManifest", () => {
     expect(data.logging).toBe(true);
   });
 
+  it("says so when it has to invent the server's name or version", () => {
+    const { data, diagnostics } = snapshotToManifest(snapshot({ serverInfo: { version: "" }, resources: [] }), { from: "x" });
+    expect(data.server).toMatchObject({ name: "server", version: "0.0.0" });
+    expect(diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["MCPGEN4023 server"]);
+  });
+
   it("keeps only the annotation fields the manifest knows", () => {
     const { data } = snapshotToManifest(snapshot(), { from: "x" });
     const alpha = (data.tools as Record<string, Record<string, unknown>>).alpha!;
