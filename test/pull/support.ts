@@ -59,6 +59,6 @@ export function scratchDir(label: string): string {
 
 export function assertBuilt(...paths: string[]): void {
   for (const path of [join(REPO_ROOT, "dist", "generator", "cli.js"), ...paths]) {
-    if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build && npm run examples\` first`);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm install\` (or npm run build && npm run examples && npm run fixtures) first`);
   }
 }
