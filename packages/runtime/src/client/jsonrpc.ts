@@ -1,35 +1,10 @@
-// JSON-RPC 2.0 message shapes as the client sees them.
-//
-// OVERLAP NOTE: packages/runtime/src/jsonrpc/ (owned by the server engineer) models the
-// same wire objects for the server side. The client keeps its own minimal copy for now so
-// the two halves can be written in parallel; the lead can merge them later.
+// JSON-RPC 2.0 message shapes as the client sees them: the runtime's shared ones, except that
+// a failure the client receives may lack `id` (a server's parse error, a broken peer), so the
+// client's failure type says so and its code never assumes one.
+import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId } from "../jsonrpc/message.js";
 
-export type JsonRpcId = string | number;
-
-export interface JsonRpcRequest {
-  jsonrpc: "2.0";
-  id: JsonRpcId;
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-export interface JsonRpcNotification {
-  jsonrpc: "2.0";
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export interface JsonRpcSuccess {
-  jsonrpc: "2.0";
-  id: JsonRpcId;
-  result: Record<string, unknown>;
-}
+export type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess };
+export type JsonRpcId = RequestId;
 
 export interface JsonRpcFailure {
   jsonrpc: "2.0";

@@ -25,6 +25,37 @@ export interface SseSink {
   onClose(listener: () => void): void;
 }
 
+/**
+ * The SseSink both adapters hand out: writes stop once the connection is closed by either side,
+ * and close listeners run exactly once. `markClosed` is for the adapter's own "peer went away" signal.
+ */
+export function createSseSink(write: (chunk: string) => void, end: () => void): { sink: SseSink; markClosed: () => void } {
+  const listeners: Array<() => void> = [];
+  let closed = false;
+  const markClosed = (): void => {
+    if (closed) return;
+    closed = true;
+    for (const listener of listeners.splice(0)) listener();
+  };
+  const sink: SseSink = {
+    write(chunk) {
+      if (!closed) write(chunk);
+    },
+    end() {
+      if (!closed) end();
+      markClosed();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(listener) {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+  };
+  return { sink, markClosed };
+}
+
 export interface HttpResponder {
   respond(status: number, headers: Readonly<Record<string, string>>, body?: string): void;
   openStream(headers: Readonly<Record<string, string>>): SseSink;

@@ -2,7 +2,7 @@
 // (Node ≥ 18, Deno, Bun, workers). Path routing is left to the host framework.
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
-import { BodyTooLargeError, type HttpRequestView, type HttpResponder, type SseSink } from "./exchange.js";
+import { BodyTooLargeError, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -43,13 +43,10 @@ export function createFetchHandler(server: McpServer): FetchHandler {
         },
         openStream(headers) {
           let controller!: ReadableStreamDefaultController<Uint8Array>;
-          let closed = false;
-          const listeners: Array<() => void> = [];
-          const markClosed = () => {
-            if (closed) return;
-            closed = true;
-            for (const listener of listeners.splice(0)) listener();
-          };
+          const { sink, markClosed } = createSseSink(
+            (chunk) => controller.enqueue(encoder.encode(chunk)),
+            () => controller.close(),
+          );
           const stream = new ReadableStream<Uint8Array>({
             start(c) {
               controller = c;
@@ -58,22 +55,6 @@ export function createFetchHandler(server: McpServer): FetchHandler {
               markClosed(); // the client went away: cancellation on the modern era
             },
           });
-          const sink: SseSink = {
-            write(chunk) {
-              if (!closed) controller.enqueue(encoder.encode(chunk));
-            },
-            end() {
-              if (!closed) controller.close();
-              markClosed();
-            },
-            get closed() {
-              return closed;
-            },
-            onClose(listener) {
-              if (closed) listener();
-              else listeners.push(listener);
-            },
-          };
           resolve(new Response(stream, { status: 200, headers: { ...headers } }));
           return sink;
         },

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
-import { BodyTooLargeError, type HttpRequestView, type HttpResponder, type SseSink } from "./exchange.js";
+import { BodyTooLargeError, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
 
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -63,30 +63,11 @@ function responder(res: ServerResponse): HttpResponder {
     openStream(headers) {
       res.writeHead(200, headers as Record<string, string>);
       res.flushHeaders();
-      const listeners: Array<() => void> = [];
-      let closed = false;
-      const markClosed = () => {
-        if (closed) return;
-        closed = true;
-        for (const listener of listeners.splice(0)) listener();
-      };
+      const { sink, markClosed } = createSseSink(
+        (chunk) => res.write(chunk),
+        () => res.end(),
+      );
       res.once("close", markClosed);
-      const sink: SseSink = {
-        write(chunk) {
-          if (!closed) res.write(chunk);
-        },
-        end() {
-          if (!closed) res.end();
-          markClosed();
-        },
-        get closed() {
-          return closed;
-        },
-        onClose(listener) {
-          if (closed) listener();
-          else listeners.push(listener);
-        },
-      };
       return sink;
     },
   };
