@@ -47,11 +47,6 @@ export async function loadManifestOrThrow(path: string): Promise<{ manifest: Man
   return { manifest, diagnostics };
 }
 
-/** The names a schemas module exports (`FooSchema`), read back from the emitted code. */
-function exportedSchemas(code: string): string[] {
-  return [...code.matchAll(/^export const (\w+Schema)\b/gm)].map((m) => m[1]!).sort();
-}
-
 function exportedTypes(code: string): string[] {
   const declared = [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
   const reexported = [...code.matchAll(/^export type \{ ([^}]+) \};/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
@@ -86,7 +81,8 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     );
   }
   for (const d of schemas.diagnostics) warnings.push(`${d.code} ${d.pointer}: ${d.message}`);
-  const schemaNames = exportedSchemas(schemas.code);
+  // Every declaration the emitter wrote is exported as `<Name>Schema` + `type <Name>`.
+  const schemaNames = schemas.exported.map((name) => `${name}Schema`).sort();
   const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`));
   // A pulled manifest is someone else's server: there is nothing to implement or serve.
   const serverSide = manifest.pulled

@@ -14,7 +14,10 @@ function promptArgumentsSchema(manifest: Manifest, index: number): Record<string
  * src/schemas.ts: zod schemas and types for every tool input and output, prompt arguments and
  * form-elicitation answer the manifest declares (emitted by the JSON Schema → zod emitter).
  */
-export function emitSchemasModule(manifest: Manifest, header: string): { code: string; diagnostics: readonly EmitDiagnostic[] } {
+export function emitSchemasModule(
+  manifest: Manifest,
+  header: string,
+): { code: string; diagnostics: readonly EmitDiagnostic[]; exported: readonly string[] } {
   const roots: Record<string, Record<string, unknown>> = {};
   const add = (name: string, schema: unknown) => {
     roots[name] = typeof schema === "boolean" ? (schema ? {} : { not: {} }) : (schema as Record<string, unknown>);
@@ -37,5 +40,5 @@ export function emitSchemasModule(manifest: Manifest, header: string): { code: s
     roots,
     externalRefs: "unknown",
   });
-  return { code: emitted.code, diagnostics: emitted.diagnostics };
+  return { code: emitted.code, diagnostics: emitted.diagnostics, exported: emitted.exported };
 }
