@@ -14,7 +14,7 @@ const OUT = join(ROOT, "bench", "results");
 /** Emitter time per revision (median of warm runs, plus the first cold run) and tsc time on its output. */
 async function emitterSection() {
   const { generateTypesModule } = await import("../dist/generator/emit/types/types-module.js");
-  const { revisionNames } = await import("../dist/generator/spec/lock.js");
+  const { revisionNames } = await import("../dist/generator/spec-schema/lock.js");
   mkdirSync(join(OUT, "types"), { recursive: true });
   const rows = [];
   for (const revision of revisionNames()) {

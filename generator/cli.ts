@@ -6,8 +6,8 @@ import { registerValidateCommand } from "./commands/validate.js";
 import { isUserError } from "./errors.js";
 import { registerGenerateCommand } from "./commands/generate.js";
 import { registerTypesCommand } from "./commands/types.js";
-import { readSpecLock } from "./spec/lock.js";
-import { isSynced, syncAll, syncRevision } from "./spec/sync.js";
+import { readSpecLock } from "./spec-schema/lock.js";
+import { isSynced, syncAll, syncRevision } from "./spec-schema/sync.js";
 import { GENERATOR_VERSION } from "./version.js";
 
 /** Builds the `mcp-gen` command tree. Each subcommand lives in its own module under commands/ as it grows. */

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileInMemory } from "../generator/build/compile.js";
-import { OWNER_MARKER, compareWithDisk, writeFileSet } from "../generator/build/output-files.js";
-import { unifiedDiff } from "../generator/build/unified-diff.js";
+import { compileInMemory } from "../generator/compile/compile.js";
+import { OWNER_MARKER, compareWithDisk, writeFileSet } from "../generator/compile/output-files.js";
+import { unifiedDiff } from "../generator/compile/unified-diff.js";
 import { TMP_DIR } from "./support/tmp.js";
 
 function scratch(): string {

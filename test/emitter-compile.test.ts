@@ -3,8 +3,8 @@
 
 import { beforeAll, describe, expect, it } from "vitest";
 import { emitZodModule } from "../generator/emit/zod/module.js";
-import { revisionNames } from "../generator/spec/lock.js";
-import { loadRawSpec } from "../generator/spec/load.js";
+import { revisionNames } from "../generator/spec-schema/lock.js";
+import { loadRawSpec } from "../generator/spec-schema/load.js";
 import {
   importEmitted,
   loadScenarios,

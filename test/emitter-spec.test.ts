@@ -9,8 +9,8 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { emitZodModule } from "../generator/emit/zod/module.js";
 import { SHARED_SPEC_DIR } from "../generator/paths.js";
-import { revisionNames } from "../generator/spec/lock.js";
-import { loadRawSpec } from "../generator/spec/load.js";
+import { revisionNames } from "../generator/spec-schema/lock.js";
+import { loadRawSpec } from "../generator/spec-schema/load.js";
 import { ajvValidators, importEmitted, mutations, TEST_HEADER, zodAccepts } from "./fixtures/emitter/support.js";
 
 const EXAMPLES_DIR = resolve(SHARED_SPEC_DIR, "..", "examples", "2026-07-28");

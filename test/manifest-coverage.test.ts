@@ -7,7 +7,7 @@ import { parse } from "yaml";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { manifestSchema } from "../generator/manifest/manifest-schema.js";
-import { revisionNames } from "../generator/spec/lock.js";
+import { revisionNames } from "../generator/spec-schema/lock.js";
 import { schemaFieldPaths, usedFieldPaths } from "./manifests/schema-paths.js";
 import { loadManifest } from "../generator/manifest/load.js";
 

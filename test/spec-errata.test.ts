@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ERRATA, applyErrata, definitionsOf } from "../generator/spec/errata.js";
-import { revisionNames } from "../generator/spec/lock.js";
-import { loadRawSpec, loadSpec } from "../generator/spec/load.js";
+import { ERRATA, applyErrata, definitionsOf } from "../generator/spec-schema/errata.js";
+import { revisionNames } from "../generator/spec-schema/lock.js";
+import { loadRawSpec, loadSpec } from "../generator/spec-schema/load.js";
 
 type Json = Record<string, any>;
 

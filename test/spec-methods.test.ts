@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { definitionsOf } from "../generator/spec/errata.js";
-import { revisionNames } from "../generator/spec/lock.js";
-import { loadRawSpec } from "../generator/spec/load.js";
-import { methodTable, methodTableRevisions } from "../generator/spec/methods/index.js";
+import { definitionsOf } from "../generator/spec-schema/errata.js";
+import { revisionNames } from "../generator/spec-schema/lock.js";
+import { loadRawSpec } from "../generator/spec-schema/load.js";
+import { methodTable, methodTableRevisions } from "../generator/spec-schema/methods/index.js";
 
 type Json = Record<string, any>;
 

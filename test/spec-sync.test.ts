@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readSpecLock } from "../generator/spec/lock.js";
-import { isSynced, sha256, syncRevision, syncedSchemaPath } from "../generator/spec/sync.js";
+import { readSpecLock } from "../generator/spec-schema/lock.js";
+import { isSynced, sha256, syncRevision, syncedSchemaPath } from "../generator/spec-schema/sync.js";
 
 const savedEnv = process.env.MCP_GEN_SPEC_DIR;
 afterEach(() => {

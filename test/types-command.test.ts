@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateTypesModule } from "../generator/emit/types/types-module.js";
-import { readSpecLock, revisionNames } from "../generator/spec/lock.js";
-import { loadSpec } from "../generator/spec/load.js";
-import { definitionsOf } from "../generator/spec/errata.js";
+import { readSpecLock, revisionNames } from "../generator/spec-schema/lock.js";
+import { loadSpec } from "../generator/spec-schema/load.js";
+import { definitionsOf } from "../generator/spec-schema/errata.js";
 import { TMP_DIR, importTypesModule } from "./support/types-modules.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

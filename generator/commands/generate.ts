@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { compareWithDisk, writeFileSet } from "../build/output-files.js";
+import { compareWithDisk, writeFileSet } from "../compile/output-files.js";
 
 interface GenerateFlags {
   out: string;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Command } from "commander";
-import { syncRevision } from "../spec/sync.js";
+import { syncRevision } from "../spec-schema/sync.js";
 
 /** `mcp-gen types --revision R [--out file.ts]`: zod schemas, types and method tables for one revision. */
 export function registerTypesCommand(program: Command): void {

@@ -3,7 +3,7 @@ import { extname } from "node:path";
 import { formatDiagnosticsText } from "../diagnostics/format.js";
 import { UserError } from "../errors.js";
 import { loadManifest } from "../manifest/load.js";
-import { revisionNames } from "../spec/lock.js";
+import { revisionNames } from "../spec-schema/lock.js";
 import type { ServerContract } from "./contract.js";
 import { CONTRACT_FORMAT_KEY, parseContractJson } from "./contract-json.js";
 import { contractFromManifest } from "./manifest/from-manifest.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
-import { compileInMemory } from "../build/compile.js";
+import { compileInMemory } from "../compile/compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticsText } from "../diagnostics/format.js";
@@ -12,7 +12,7 @@ import { provenanceHeader } from "../emit/provenance.js";
 import { UserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
 import { loadManifest } from "../manifest/load.js";
-import { sha256 } from "../spec/sync.js";
+import { sha256 } from "../spec-schema/sync.js";
 import { formatTypeScript } from "./format-code.js";
 import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
 

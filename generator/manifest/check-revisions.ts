@@ -1,6 +1,6 @@
 // Protocol revisions (MCPGEN14xx): the `protocol` list itself, and declarations that the served
 // revisions cannot carry. The per-revision facts live in revision-support.ts.
-import { revisionNames } from "../spec/lock.js";
+import { revisionNames } from "../spec-schema/lock.js";
 import { entriesOf, INPUT_OWNERS, isMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
 import { FEATURE_LABEL, firstRevisionWith, type InputFeature, OBJECT_OUTPUT_REVISIONS, revisionSupports } from "./revision-support.js";

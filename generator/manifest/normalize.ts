@@ -1,6 +1,6 @@
 // Builds the IR from a manifest that passed every check. Only called without errors, so the
 // raw data has the shape manifest.schema.json describes; schemas come pre-bundled.
-import { eraOf } from "../spec/lock.js";
+import { eraOf } from "../spec-schema/lock.js";
 import { toIdentifier } from "./identifiers.js";
 import type {
   CacheHint,

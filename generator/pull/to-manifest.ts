@@ -16,7 +16,7 @@
 // The generated client then offers those calls; a server that refuses one answers an error.
 import { planToolHeaders, type JsonObject } from "@mcp-gen/runtime";
 import { toIdentifier } from "../manifest/identifiers.js";
-import { revisionNames } from "../spec/lock.js";
+import { revisionNames } from "../spec-schema/lock.js";
 import type { ServerSnapshot } from "./introspect.js";
 
 export interface PullDiagnostic {

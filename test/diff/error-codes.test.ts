@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorCodesInDocument, errorKey, pinnedErrorCodes } from "../../generator/diff/spec/error-codes.js";
 import { SHARED_SPEC_DIR } from "../../generator/paths.js";
-import { revisionNames } from "../../generator/spec/lock.js";
-import { loadSpec } from "../../generator/spec/load.js";
+import { revisionNames } from "../../generator/spec-schema/lock.js";
+import { loadSpec } from "../../generator/spec-schema/load.js";
 
 /** `export const NAME = -32xxx;` lines of a schema.ts (a second reading, independent of the code under test). */
 function constantsOf(schemaTs: string): { name: string; code: number }[] {
@@ -47,7 +47,7 @@ describe("a schema.json that is not pinned, with schema.ts next to it", () => {
     const { mkdtempSync, writeFileSync, readFileSync: read } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { diffArguments } = await import("../../generator/diff/diff.js");
-    const { syncedSchemaPath } = await import("../../generator/spec/sync.js");
+    const { syncedSchemaPath } = await import("../../generator/spec-schema/sync.js");
     const dir = mkdtempSync(join(tmpdir(), "mcpgen-codes-"));
     const schema = JSON.parse(read(syncedSchemaPath("2025-06-18"), "utf8"));
     writeFileSync(join(dir, "schema.json"), JSON.stringify(schema)); // other bytes: not recognised as pinned

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diffArguments } from "../../generator/diff/diff.js";
 import type { DiffResult } from "../../generator/diff/types.js";
-import { revisionNames } from "../../generator/spec/lock.js";
-import { methodTable } from "../../generator/spec/methods/index.js";
-import { syncedSchemaPath } from "../../generator/spec/sync.js";
+import { revisionNames } from "../../generator/spec-schema/lock.js";
+import { methodTable } from "../../generator/spec-schema/methods/index.js";
+import { syncedSchemaPath } from "../../generator/spec-schema/sync.js";
 
 /**
  * Expected method-level changes between consecutive revisions, written by hand from the
- * method tables (generator/spec/methods) and the spec changelogs, not computed by the diff.
+ * method tables (generator/spec-schema/methods) and the spec changelogs, not computed by the diff.
  */
 const EXPECTED: Record<string, { removed: string[]; added: string[]; becameInput: string[] }> = {
   "2024-11-05 2025-03-26": { removed: [], added: [], becameInput: [] },

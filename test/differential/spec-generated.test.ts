@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { definitionsOf } from "../../generator/spec/errata.js";
-import { revisionNames } from "../../generator/spec/lock.js";
-import { loadSpec } from "../../generator/spec/load.js";
-import { methodTable } from "../../generator/spec/methods/index.js";
+import { definitionsOf } from "../../generator/spec-schema/errata.js";
+import { revisionNames } from "../../generator/spec-schema/lock.js";
+import { loadSpec } from "../../generator/spec-schema/load.js";
+import { methodTable } from "../../generator/spec-schema/methods/index.js";
 import { specOracle } from "../support/ajv-oracle.js";
 import { arbitraryFor } from "../support/arbitrary-from-schema.js";
 import { mutationsOf } from "../support/mutations.js";

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { loadSpec } from "../../generator/spec/load.js";
+import { loadSpec } from "../../generator/spec-schema/load.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default import is the module namespace.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => void;

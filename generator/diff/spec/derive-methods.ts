@@ -1,5 +1,5 @@
-import { definitionsOf } from "../../spec/errata.js";
-import type { NotificationEntry, RequestEntry } from "../../spec/methods/types.js";
+import { definitionsOf } from "../../spec-schema/errata.js";
+import type { NotificationEntry, RequestEntry } from "../../spec-schema/methods/types.js";
 import { canonicalSchema } from "../schema/canonical.js";
 
 type Json = Record<string, unknown>;
@@ -15,7 +15,7 @@ export interface MethodLists {
 
 /**
  * DECISION RECORD — METHODS OF A SCHEMA FILE THAT IS NOT A PINNED REVISION. Pinned
- * revisions use the hand-curated tables in generator/spec/methods (a `method` const alone
+ * revisions use the hand-curated tables in generator/spec-schema/methods (a `method` const alone
  * does not make a wire request). A schema.json given by path has no curated table, so we
  * read the schema's own direction unions — `ClientRequest`, `ClientNotification`,
  * `ServerRequest`, `ServerNotification`, `InputRequest` — which is exactly what the curated

@@ -1,4 +1,4 @@
-import { definitionsOf } from "../../spec/errata.js";
+import { definitionsOf } from "../../spec-schema/errata.js";
 import { changeOf } from "../change.js";
 import { CAPABILITY_ADDED, CAPABILITY_REMOVED } from "../rules/capabilities.js";
 import { localResolver, type Resolver } from "../schema/resolve.js";

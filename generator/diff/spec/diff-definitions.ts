@@ -1,4 +1,4 @@
-import { definitionsOf } from "../../spec/errata.js";
+import { definitionsOf } from "../../spec-schema/errata.js";
 import { changeOf } from "../change.js";
 import { DEFINITION_ADDED, DEFINITION_REMOVED } from "../rules/definitions.js";
 import { classifyFacts } from "../schema/classify.js";

@@ -1,4 +1,4 @@
-import type { NotificationEntry, RequestEntry } from "../../spec/methods/types.js";
+import type { NotificationEntry, RequestEntry } from "../../spec-schema/methods/types.js";
 import { changeOf } from "../change.js";
 import {
   INPUT_REQUEST_BECAME_METHOD,

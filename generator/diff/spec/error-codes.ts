@@ -1,4 +1,4 @@
-import { definitionsOf } from "../../spec/errata.js";
+import { definitionsOf } from "../../spec-schema/errata.js";
 
 type Json = Record<string, unknown>;
 

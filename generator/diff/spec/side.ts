@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { applyErrata } from "../../spec/errata.js";
-import { readSpecLock } from "../../spec/lock.js";
-import { loadSpec } from "../../spec/load.js";
-import { methodTable } from "../../spec/methods/index.js";
-import { sha256 } from "../../spec/sync.js";
+import { applyErrata } from "../../spec-schema/errata.js";
+import { readSpecLock } from "../../spec-schema/lock.js";
+import { loadSpec } from "../../spec-schema/load.js";
+import { methodTable } from "../../spec-schema/methods/index.js";
+import { sha256 } from "../../spec-schema/sync.js";
 import { deriveErrorCodes, type ErrorCode, pinnedErrorCodes } from "./error-codes.js";
 import { deriveMethodLists, type MethodLists } from "./derive-methods.js";
 
@@ -15,7 +15,7 @@ export interface SpecSide {
   /** The pinned revision this document is (by name or by content hash), if any. */
   readonly revision: string | undefined;
   /**
-   * The schema document WITH THE ERRATA LAYER APPLIED (generator/spec/errata.ts): the diff
+   * The schema document WITH THE ERRATA LAYER APPLIED (generator/spec-schema/errata.ts): the diff
    * describes the protocol as mcp-gen implements it, so an artifact we patch at load time
    * is not reported as a change of the protocol.
    */

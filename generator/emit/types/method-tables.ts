@@ -1,4 +1,4 @@
-import type { MethodTable, NotificationEntry, RequestEntry } from "../../spec/methods/types.js";
+import type { MethodTable, NotificationEntry, RequestEntry } from "../../spec-schema/methods/types.js";
 
 function requestRows(entries: readonly RequestEntry[]): string {
   return entries

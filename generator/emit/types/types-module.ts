@@ -1,7 +1,7 @@
 import { UserError } from "../../errors.js";
-import { readSpecLock } from "../../spec/lock.js";
-import { loadSpec } from "../../spec/load.js";
-import { methodTable } from "../../spec/methods/index.js";
+import { readSpecLock } from "../../spec-schema/lock.js";
+import { loadSpec } from "../../spec-schema/load.js";
+import { methodTable } from "../../spec-schema/methods/index.js";
 import { type EmitDiagnostic, emitZodModule } from "../zod/module.js";
 import { provenanceHeader } from "../provenance.js";
 import { emitMethodTables } from "./method-tables.js";

@@ -146,13 +146,13 @@ export { createHandleCodec, HandleError } from "./handles/handles.js";
 export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
 
 // Support for generated packages (typed contexts, answers and results, start-up).
-export { askAllTyped, extendContext } from "./generated/context.js";
-export type { Awaitable, BaseContext } from "./generated/context.js";
-export { toElicitAnswer, toUrlElicitAnswer } from "./generated/answers.js";
-export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated/answers.js";
-export { toCallToolResult, toolError } from "./generated/tool-results.js";
-export type { StructuredToolReturn, ToolReturn } from "./generated/tool-results.js";
-export { serveFromArgv } from "./generated/serve-from-argv.js";
-export type { ServeFromArgvResult } from "./generated/serve-from-argv.js";
-export { expandUriTemplate } from "./generated/uri-expand.js";
+export { askAllTyped, extendContext } from "./generated-support/context.js";
+export type { Awaitable, BaseContext } from "./generated-support/context.js";
+export { toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
+export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
+export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
+export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
+export { serveFromArgv } from "./generated-support/serve-from-argv.js";
+export type { ServeFromArgvResult } from "./generated-support/serve-from-argv.js";
+export { expandUriTemplate } from "./generated-support/uri-expand.js";
 export { resourceNotFound } from "./server/operations.js";
