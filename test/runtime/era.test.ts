@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { classifyEra } from "../../packages/runtime/src/era/classify.js";
-import { readEnvelope } from "../../packages/runtime/src/era/envelope.js";
-import { eraOfRevision } from "../../packages/runtime/src/era/revisions.js";
-import { inspectMessage } from "../../packages/runtime/src/jsonrpc/message.js";
-import type { RpcError } from "../../packages/runtime/src/jsonrpc/errors.js";
+import { classifyEra } from "../../packages/runtime/src/core/era/classify.js";
+import { readEnvelope } from "../../packages/runtime/src/core/era/envelope.js";
+import { eraOfRevision } from "../../packages/runtime/src/core/era/revisions.js";
+import { inspectMessage } from "../../packages/runtime/src/core/jsonrpc/message.js";
+import type { RpcError } from "../../packages/runtime/src/core/jsonrpc/errors.js";
 import { envelope } from "./helpers/definition.js";
 
 const req = (method: string, params?: Record<string, unknown>) => inspectMessage({ jsonrpc: "2.0", id: 1, method, ...(params ? { params } : {}) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inspectMessage, salvageId } from "../../packages/runtime/src/jsonrpc/message.js";
-import { parseJsonText } from "../../packages/runtime/src/jsonrpc/parse.js";
-import { RawJson, serializeError, serializeSuccess } from "../../packages/runtime/src/jsonrpc/serialize.js";
-import { RpcError } from "../../packages/runtime/src/jsonrpc/errors.js";
+import { inspectMessage, salvageId } from "../../packages/runtime/src/core/jsonrpc/message.js";
+import { parseJsonText } from "../../packages/runtime/src/core/jsonrpc/parse.js";
+import { RawJson, serializeError, serializeSuccess } from "../../packages/runtime/src/core/jsonrpc/serialize.js";
+import { RpcError } from "../../packages/runtime/src/core/jsonrpc/errors.js";
 
 function codeOf(fn: () => unknown): number | undefined {
   try {

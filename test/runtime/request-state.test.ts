@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createRequestStateCodec, digestParams } from "../../packages/runtime/src/mrtr/request-state.js";
 import { resolveSigningKey } from "../../packages/runtime/src/mrtr/signing-key.js";
-import type { RpcError } from "../../packages/runtime/src/jsonrpc/errors.js";
+import type { RpcError } from "../../packages/runtime/src/core/jsonrpc/errors.js";
 
 function rejection(fn: () => unknown): unknown {
   try {

@@ -105,9 +105,9 @@ export {
   PARSE_ERROR,
   RESOURCE_NOT_FOUND_LEGACY,
   UNSUPPORTED_PROTOCOL_VERSION,
-} from "./jsonrpc/codes.js";
-export { RpcError, invalidParams, methodNotFound } from "./jsonrpc/errors.js";
-export { inspectMessage, isPlainObject, salvageId } from "./jsonrpc/message.js";
+} from "./core/jsonrpc/codes.js";
+export { RpcError, invalidParams, methodNotFound } from "./core/jsonrpc/errors.js";
+export { inspectMessage, isPlainObject, salvageId } from "./core/jsonrpc/message.js";
 export type {
   InboundMessage,
   JsonRpcErrorObject,
@@ -118,11 +118,11 @@ export type {
   JsonRpcResponse,
   JsonRpcSuccess,
   RequestId,
-} from "./jsonrpc/message.js";
-export { parseJsonText } from "./jsonrpc/parse.js";
+} from "./core/jsonrpc/message.js";
+export { parseJsonText } from "./core/jsonrpc/parse.js";
 
-export { classifyEra } from "./era/classify.js";
-export { eraOfRevision, FIRST_MODERN_REVISION } from "./era/revisions.js";
+export { classifyEra } from "./core/era/classify.js";
+export { eraOfRevision, FIRST_MODERN_REVISION } from "./core/era/revisions.js";
 export {
   claimsModernEra,
   LOG_LEVELS,
@@ -133,8 +133,8 @@ export {
   META_SERVER_INFO,
   META_SUBSCRIPTION_ID,
   readEnvelope,
-} from "./era/envelope.js";
-export type { Envelope, LogLevel } from "./era/envelope.js";
+} from "./core/era/envelope.js";
+export type { Envelope, LogLevel } from "./core/era/envelope.js";
 
 export { createRequestStateCodec, digestParams } from "./mrtr/request-state.js";
 export type { RequestStateCodec, StatePayload } from "./mrtr/request-state.js";

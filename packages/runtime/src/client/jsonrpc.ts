@@ -1,7 +1,7 @@
 // JSON-RPC 2.0 message shapes as the client sees them: the runtime's shared ones, except that
 // a failure the client receives may lack `id` (a server's parse error, a broken peer), so the
 // client's failure type says so and its code never assumes one.
-import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId } from "../jsonrpc/message.js";
+import type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess, RequestId } from "../core/jsonrpc/message.js";
 
 export type { JsonRpcErrorObject, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccess };
 export type JsonRpcId = RequestId;

@@ -1,8 +1,8 @@
 // Typed answers to input requests, as generated handlers see them. The runtime checks the
 // answer's shape (input-requests.ts); here the accepted form content is checked against the
 // manifest's schema, so a handler never sees content its types do not promise.
-import { invalidParams } from "../jsonrpc/errors.js";
-import type { JsonObject } from "../jsonrpc/message.js";
+import { invalidParams } from "../core/jsonrpc/errors.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { ParseResult } from "../server/definition.js";
 
 /** The user's answer to a form elicitation: accepted content is typed by the manifest's schema. */

@@ -1,7 +1,7 @@
 // Typed handler contexts for generated code: the runtime's HandlerContext, plus the
 // generated `ask.<key>()` helpers and typed handle helpers, without copying the context
 // (its `state` getter and methods must stay live, so the base is the prototype).
-import type { JsonObject } from "../jsonrpc/message.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { HandlerContext } from "../server/definition.js";
 
 /** The context every generated handler gets: the runtime context without the untyped ask API. */

@@ -1,5 +1,5 @@
 // What a generated tool handler may return, and how it becomes a CallToolResult.
-import type { JsonObject } from "../jsonrpc/message.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { CallToolResult } from "../server/definition.js";
 
 /**

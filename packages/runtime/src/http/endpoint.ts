@@ -2,14 +2,14 @@
 // (era/classify.ts); modern traffic is served statelessly, legacy traffic through sessions
 // identified by Mcp-Session-Id (2025-11-25 basic/transports § Session Management).
 import { randomBytes } from "node:crypto";
-import { classifyEra } from "../era/classify.js";
-import { claimsModernEra } from "../era/envelope.js";
-import { revisionAllowsBatch, type Era } from "../era/revisions.js";
-import { INVALID_REQUEST } from "../jsonrpc/codes.js";
-import { RpcError } from "../jsonrpc/errors.js";
-import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage } from "../jsonrpc/message.js";
-import { parseJsonText } from "../jsonrpc/parse.js";
-import { serializeError } from "../jsonrpc/serialize.js";
+import { classifyEra } from "../core/era/classify.js";
+import { claimsModernEra } from "../core/era/envelope.js";
+import { revisionAllowsBatch, type Era } from "../core/era/revisions.js";
+import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { RpcError } from "../core/jsonrpc/errors.js";
+import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage } from "../core/jsonrpc/message.js";
+import { parseJsonText } from "../core/jsonrpc/parse.js";
+import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
 import { Cancellation } from "../server/cancellation.js";
 import type { McpServer } from "../server/server.js";

@@ -1,8 +1,8 @@
 // Declared input requests: what a handler may ask the client for, how each maps to the client
 // capability it needs (2026-07-28 basic/patterns/mrtr S3/S4), to the embedded request sent to a
 // modern client, and to the real server→client request sent to a legacy client.
-import { invalidParams } from "../jsonrpc/errors.js";
-import { isPlainObject, type JsonObject } from "../jsonrpc/message.js";
+import { invalidParams } from "../core/jsonrpc/errors.js";
+import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 
 export type InputRequestDeclaration =
   | { kind: "form-elicitation"; message: string; requestedSchema: JsonObject }

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../jsonrpc/message.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { EmbeddedInputRequest } from "./input-requests.js";
 
 /**

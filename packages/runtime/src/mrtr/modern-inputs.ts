@@ -1,9 +1,9 @@
 // The modern (MRTR) input channel (2026-07-28 basic/patterns/mrtr). Answers come from this
 // attempt's `inputResponses` plus the answers of earlier rounds sealed in `requestState`
 // ("per-round replace, never accumulate" on the wire, so the server threads them itself).
-import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../jsonrpc/codes.js";
-import { RpcError } from "../jsonrpc/errors.js";
-import { isPlainObject, type JsonObject } from "../jsonrpc/message.js";
+import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../core/jsonrpc/codes.js";
+import { RpcError } from "../core/jsonrpc/errors.js";
+import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 import type { InputChannel } from "../server/scope.js";
 import {
   buildInputRequest,

@@ -4,8 +4,8 @@
 // signed, not encrypted: clients can read the payload, so it must never carry secrets.
 // Wire form: `s1.<base64url(payload JSON)>.<base64url(mac)>`.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { invalidParams, type RpcError } from "../jsonrpc/errors.js";
-import type { JsonObject } from "../jsonrpc/message.js";
+import { invalidParams, type RpcError } from "../core/jsonrpc/errors.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
 
 const VERSION = "s1";
 

@@ -1,7 +1,7 @@
 // Opaque pagination cursors (2026-07-28 server/utilities/pagination). The cursor encodes the
 // list it belongs to and an offset; anything else, including a cursor of another list, is
 // -32602 "invalid cursor" as the spec recommends.
-import { invalidParams } from "../jsonrpc/errors.js";
+import { invalidParams } from "../core/jsonrpc/errors.js";
 
 export function encodeCursor(list: string, offset: number): string {
   return Buffer.from(`${list}:${offset}`, "utf8").toString("base64url");

@@ -1,10 +1,10 @@
 // Everything derivable from the definition is computed once here: lookup maps, capabilities,
 // header parameters, and the serialized list/discovery results for both eras.
-import { META_SERVER_INFO } from "../era/envelope.js";
-import { eraOfRevision } from "../era/revisions.js";
+import { META_SERVER_INFO } from "../core/era/envelope.js";
+import { eraOfRevision } from "../core/era/revisions.js";
 import { headerParamsOf, type HeaderParam } from "../http/standard-headers.js";
-import type { JsonObject } from "../jsonrpc/message.js";
-import { RawJson } from "../jsonrpc/serialize.js";
+import type { JsonObject } from "../core/jsonrpc/message.js";
+import { RawJson } from "../core/jsonrpc/serialize.js";
 import { encodeCursor } from "../pagination/cursor.js";
 import { compileUriTemplate, type CompiledUriTemplate } from "../uri/template.js";
 import type {

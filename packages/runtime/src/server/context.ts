@@ -1,10 +1,10 @@
 // The HandlerContext a user handler sees, built from the era-specific CallScope.
 // PERFORMANCE: one class instance per call with methods on the prototype, instead of an object
 // of fresh closures, keeps allocation (and GC) per tools/call small.
-import type { LogLevel } from "../era/envelope.js";
-import type { Era } from "../era/revisions.js";
+import type { LogLevel } from "../core/era/envelope.js";
+import type { Era } from "../core/era/revisions.js";
 import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
-import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { HandlerContext, ServerControl } from "./definition.js";
 import type { CallScope, InputChannel } from "./scope.js";

@@ -2,10 +2,10 @@
 // and hands to createMcpServer. JSON Schemas stay JSON (sent verbatim); runtime validation of
 // arguments is delegated to a `parseInput` function the generator supplies (no JSON Schema is
 // converted at runtime).
-import type { LogLevel } from "../era/envelope.js";
-import type { Era } from "../era/revisions.js";
+import type { LogLevel } from "../core/era/envelope.js";
+import type { Era } from "../core/era/revisions.js";
 import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
-import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import type { InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
 
 export interface Icon {

@@ -3,9 +3,9 @@
 // channel that turns a handler's `ctx.ask` into real elicitation/sampling/roots requests
 // (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
 import { randomUUID } from "node:crypto";
-import { LOG_LEVELS, logLevelRank, type LogLevel } from "../era/envelope.js";
-import { INTERNAL_ERROR, INVALID_REQUEST } from "../jsonrpc/codes.js";
-import { invalidParams, methodNotFound, RpcError } from "../jsonrpc/errors.js";
+import { LOG_LEVELS, logLevelRank, type LogLevel } from "../core/era/envelope.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { invalidParams, methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import {
   isPlainObject,
   notification,
@@ -15,8 +15,8 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
   type RequestId,
-} from "../jsonrpc/message.js";
-import { serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+} from "../core/jsonrpc/message.js";
+import { serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";

@@ -2,12 +2,12 @@
 // spec's error precedence: envelope (-32602) → version header agreement (-32020) → supported
 // version (-32022) → standard headers (-32020) → method exists (404/-32601) → mirrored
 // parameter headers (-32020) → dispatch.
-import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../era/envelope.js";
+import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../core/era/envelope.js";
 import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../http/standard-headers.js";
-import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../jsonrpc/codes.js";
-import { methodNotFound, RpcError } from "../jsonrpc/errors.js";
-import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../jsonrpc/message.js";
-import { RawJson, serializeError, serializeSuccess, type ResultBody } from "../jsonrpc/serialize.js";
+import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
+import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
+import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
+import { RawJson, serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";

@@ -1,9 +1,9 @@
 // Method implementations shared by both eras. They return the era-neutral result body; the
 // era dispatchers add era-specific fields (resultType, _meta serverInfo, cache hints).
-import { RESOURCE_NOT_FOUND_LEGACY } from "../jsonrpc/codes.js";
-import { invalidParams, RpcError } from "../jsonrpc/errors.js";
-import { isPlainObject, type JsonObject } from "../jsonrpc/message.js";
-import type { RawJson } from "../jsonrpc/serialize.js";
+import { RESOURCE_NOT_FOUND_LEGACY } from "../core/jsonrpc/codes.js";
+import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
+import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
+import type { RawJson } from "../core/jsonrpc/serialize.js";
 import { HandleError, type HandleCodec } from "../handles/handles.js";
 import { InputRequiredSignal } from "../mrtr/input-required.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";

@@ -1,10 +1,10 @@
 // The per-request scope an operation runs in. Each era builds it differently (modern: from the
 // _meta envelope and the request's own stream; legacy: from the session), so one operation
 // implementation serves both eras.
-import type { LogLevel } from "../era/envelope.js";
+import type { LogLevel } from "../core/era/envelope.js";
 import type { Cancellation } from "./cancellation.js";
-import type { Era } from "../era/revisions.js";
-import type { JsonObject, RequestId } from "../jsonrpc/message.js";
+import type { Era } from "../core/era/revisions.js";
+import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
 
 export interface InputChannel {

@@ -1,8 +1,8 @@
 // createMcpServer: compiles a definition once and exposes the transport-neutral entry points
 // both transports (HTTP, stdio) call. No per-request server construction happens anywhere.
-import { META_SERVER_INFO } from "../era/envelope.js";
+import { META_SERVER_INFO } from "../core/era/envelope.js";
 import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
-import type { JsonRpcRequest } from "../jsonrpc/message.js";
+import type { JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
 import { resolveSigningKey } from "../mrtr/signing-key.js";
 import { ChangeBus } from "../subscriptions/event-bus.js";

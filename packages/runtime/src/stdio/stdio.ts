@@ -4,16 +4,16 @@
 // legacy session of this connection. The spec allows both eras on one process (protocol brief
 // § 9 #12); the SDK pins, which would refuse a legitimate mixed client.
 import type { Readable, Writable } from "node:stream";
-import { claimsModernEra } from "../era/envelope.js";
-import { INVALID_REQUEST } from "../jsonrpc/codes.js";
-import { RpcError } from "../jsonrpc/errors.js";
-import { inspectMessage, salvageId, type InboundMessage, type JsonRpcMessage, type RequestId } from "../jsonrpc/message.js";
-import { parseJsonText } from "../jsonrpc/parse.js";
-import { serializeError } from "../jsonrpc/serialize.js";
+import { claimsModernEra } from "../core/era/envelope.js";
+import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { RpcError } from "../core/jsonrpc/errors.js";
+import { inspectMessage, salvageId, type InboundMessage, type JsonRpcMessage, type RequestId } from "../core/jsonrpc/message.js";
+import { parseJsonText } from "../core/jsonrpc/parse.js";
+import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
 import { Cancellation } from "../server/cancellation.js";
 import type { McpServer } from "../server/server.js";
-import { revisionAllowsBatch } from "../era/revisions.js";
+import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { createLineSplitter } from "./line-reader.js";
 
 export interface StdioConnection {

@@ -3,10 +3,10 @@
 // id). The filter is narrowed to what the server advertises (unsupported types are omitted from
 // the ack). A graceful server-side end sends the empty listen result; a client close ends
 // silently.
-import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from "../era/envelope.js";
-import { INTERNAL_ERROR } from "../jsonrpc/codes.js";
-import { invalidParams, RpcError } from "../jsonrpc/errors.js";
-import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type RequestId } from "../jsonrpc/message.js";
+import { META_SERVER_INFO, META_SUBSCRIPTION_ID } from "../core/era/envelope.js";
+import { INTERNAL_ERROR } from "../core/jsonrpc/codes.js";
+import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
+import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type RequestId } from "../core/jsonrpc/message.js";
 import type { Cancellation } from "../server/cancellation.js";
 import type { ChangeBus, ChangeEvent } from "./event-bus.js";
 
