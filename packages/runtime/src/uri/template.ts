@@ -1,9 +1,11 @@
 // Matching of RFC 6570 URI templates against concrete URIs, for resource templates. Compiled
 // once per template. Path expressions (`{var}`, `{+var}`, `{/var}`, `{.var}`, `{;var}`) become one
-// regular expression; form-style query expressions (`{?a,b}`, `{&c}`) and the fragment (`{#f}`)
-// are optional by nature, so they are read from the URI's query string and fragment by name,
-// in any order (RFC 6570 §3.2.8–3.2.9). Every variable is a string: lists and maps (explode)
-// are not matched.
+// linear-time pattern (./linear-match.ts: no backtracking, issue 21 #4); form-style query
+// expressions (`{?a,b}`, `{&c}`) and the fragment (`{#f}`) are optional by nature, so they are
+// read from the URI's query string and fragment by name, in any order (RFC 6570 §3.2.8–3.2.9).
+// Every variable is a string: lists and maps (explode) are not matched.
+import { compileLinearPattern, type CharTest, type Step } from "./linear-match.js";
+
 export interface CompiledUriTemplate {
   variables: readonly string[];
   match(uri: string): Record<string, string> | undefined;
@@ -23,16 +25,54 @@ function decode(raw: string): string {
   }
 }
 
+const excluding = (chars: string): CharTest => {
+  const codes = new Set([...chars].map((c) => c.charCodeAt(0)));
+  return (code) => !codes.has(code);
+};
+// Character sets of the path expressions; `{+var}` takes anything but a line terminator, as the
+// RegExp `.` it replaces did.
+const SIMPLE = excluding("/?#&,");
+const RESERVED = excluding("\n\r\u2028\u2029");
+const SEGMENT = excluding("/?#");
+const LABEL = excluding("/?#.");
+const PARAM = excluding(";/?#");
+
+interface PathVariable {
+  name: string;
+  value: number;
+  /** Slot recording that `;name` was present (`{;var}` without `=value` means ""). */
+  presence?: number;
+}
+
 export function compileUriTemplate(template: string): CompiledUriTemplate {
   const variables: string[] = [];
-  const pathGroups: string[] = [];
+  const pathVars: PathVariable[] = [];
   const queryVars: string[] = [];
-  const semicolonVars: string[] = [];
   let fragmentVar: string | undefined;
-  let pattern = "^";
+  const steps: Step[] = [];
+  let slots = 0;
+  const literal = (text: string) => {
+    if (text !== "") steps.push({ op: "literal", text });
+  };
+  const capture = (name: string, body: () => void, presence?: number) => {
+    const value = slots++;
+    pathVars.push(presence === undefined ? { name, value } : { name, value, presence });
+    steps.push({ op: "open", slot: value });
+    body();
+    steps.push({ op: "close", slot: value });
+  };
+  /** A greedy optional group around whatever `body` pushes. */
+  const optional = (body: () => void) => {
+    const at = steps.push({ op: "optional", end: 0 }) - 1;
+    body();
+    steps[at] = { op: "optional", end: steps.length };
+  };
+  const nonEmptyLazy = (test: CharTest) => {
+    steps.push({ op: "one", test }, { op: "repeat", test, greedy: false });
+  };
   let last = 0;
   for (const m of template.matchAll(EXPRESSION)) {
-    pattern += escapeRegExp(template.slice(last, m.index));
+    literal(template.slice(last, m.index));
     last = m.index! + m[0].length;
     const op = m[1] ?? "";
     const vars = names(m[2] ?? "");
@@ -45,37 +85,43 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
       case "#":
         fragmentVar = vars[0];
         break;
-      case "+":
-        pattern += vars.map(() => "(.+?)").join(",");
-        pathGroups.push(...vars);
-        break;
       case "/":
+      case ".": {
+        const test = op === "/" ? SEGMENT : LABEL;
         for (const v of vars) {
-          pattern += "(?:/([^/?#]*))?";
-          pathGroups.push(v);
+          optional(() => {
+            literal(op);
+            capture(v, () => steps.push({ op: "repeat", test, greedy: true }));
+          });
         }
         break;
-      case ".":
-        for (const v of vars) {
-          pattern += "(?:\\.([^/?#.]*))?";
-          pathGroups.push(v);
-        }
-        break;
+      }
       case ";":
         for (const v of vars) {
-          pattern += `(?:;${escapeRegExp(v)}(?:=([^;/?#]*))?)?`;
-          semicolonVars.push(v);
-          pathGroups.push(v);
+          const presence = slots++;
+          optional(() => {
+            steps.push({ op: "open", slot: presence });
+            literal(`;${v}`);
+            optional(() => {
+              literal("=");
+              capture(v, () => steps.push({ op: "repeat", test: PARAM, greedy: true }), presence);
+            });
+            steps.push({ op: "close", slot: presence });
+          });
         }
         break;
-      default:
-        pattern += vars.map(() => "([^/?#&,]+?)").join(",");
-        pathGroups.push(...vars);
+      default: {
+        const test = op === "+" ? RESERVED : SIMPLE;
+        vars.forEach((v, i) => {
+          if (i > 0) literal(",");
+          capture(v, () => nonEmptyLazy(test));
+        });
+      }
     }
   }
-  pattern += escapeRegExp(template.slice(last));
+  literal(template.slice(last));
   // The path part must account for the whole URI before its query and fragment.
-  const regex = new RegExp(`${pattern}$`);
+  const pattern = compileLinearPattern(steps, slots);
   return {
     variables,
     match(uri) {
@@ -86,14 +132,14 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
       const base = queryAt >= 0 ? withoutFragment.slice(0, queryAt) : withoutFragment;
       const query = queryAt >= 0 ? withoutFragment.slice(queryAt + 1) : undefined;
       if (fragment !== undefined && fragmentVar === undefined) return undefined;
-      const found = regex.exec(fragmentVar === undefined && queryVars.length === 0 ? uri : base);
+      const found = pattern.match(fragmentVar === undefined && queryVars.length === 0 ? uri : base);
       if (!found) return undefined;
       const vars: Record<string, string> = Object.create(null) as Record<string, string>;
-      pathGroups.forEach((name, i) => {
-        const raw = found[i + 1];
+      for (const { name, value, presence } of pathVars) {
+        const raw = found[value];
         if (raw !== undefined) vars[name] = decode(raw);
-        else if (semicolonVars.includes(name) && found[0].includes(`;${name}`)) vars[name] = "";
-      });
+        else if (presence !== undefined && found[presence] !== undefined) vars[name] = "";
+      }
       if (query !== undefined && query !== "") {
         for (const pair of query.split("&")) {
           const eq = pair.indexOf("=");
@@ -107,8 +153,4 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
       return vars;
     },
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
