@@ -1,10 +1,11 @@
 // Errors that reach the user. A UserError is the user's to fix (exit 1, no stack trace);
-// anything else escaping the CLI is a bug in mcp-gen (exit 2).
+// anything else escaping the CLI is a bug in mcp-gen (exit 2). Its code must be in the registry.
+import type { DiagnosticCode } from "./diagnostics/codes.js";
 
 export class UserError extends Error {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly hint: string | undefined;
-  constructor(code: string, message: string, hint?: string) {
+  constructor(code: DiagnosticCode, message: string, hint?: string) {
     super(message);
     this.name = "UserError";
     this.code = code;

@@ -80,7 +80,7 @@ describe("mcp-gen generate (CLI)", () => {
     writeFileSync(join(foreign, "notes.txt"), "mine");
     const run = cli("generate", manifest, "--out", foreign);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("MCPGEN0303");
+    expect(run.stderr).toContain("MCPGEN0503");
     expect(readFileSync(join(foreign, "notes.txt"), "utf8")).toBe("mine");
   });
 

@@ -55,7 +55,7 @@ export function writeFileSet(outDir: string, files: FileSet): { written: string[
   const existing = listFiles(outDir);
   if (existing.length > 0 && !existsSync(join(outDir, OWNER_MARKER))) {
     throw new UserError(
-      "MCPGEN0303",
+      "MCPGEN0503",
       `refusing to write into ${outDir}: it is not empty and was not created by mcp-gen (no ${OWNER_MARKER})`,
       "choose an empty or new output folder; mcp-gen deletes files it did not emit in folders it owns",
     );

@@ -1,65 +1,143 @@
-// DECISION RECORD — STABLE CODES. Every diagnostic code mcp-gen can emit for a manifest is
-// listed here once, with a one-line meaning. Codes are never reused or renumbered: tools and
-// CI logs match on them. docs/manifest.md carries the same table (a test keeps them in sync).
-// Ranges: 10xx YAML, 11xx structure, 12xx names, 13xx references, 14xx protocol revisions,
-// 15xx JSON Schemas, 16xx URIs and URI templates.
+// DECISION RECORD — ONE REGISTRY OF STABLE CODES. Every diagnostic code mcp-gen can emit (manifest
+// diagnostics, emitter diagnostics, UserErrors of every command, pull warnings) is declared here
+// once, with its severity, one meaning and, for manifest codes, the usual fix. `UserError`, the
+// manifest reporter and the emitter take a `DiagnosticCode`, so a code literal that is not a key
+// of this table does not compile. Codes are never reused or renumbered once released: tools and CI
+// logs match on them. Ranges and their docs pages: ranges.ts. The docs tables are generated from
+// this table (docs-tables.ts; a test fails when a page is stale).
+import { type CodeRange, rangeOf } from "./ranges.js";
 
-export interface CodeInfo {
-  readonly code: string;
+export type CodeSeverity = "error" | "warning";
+
+export interface CodeEntry {
+  /** The severity the code is reported with. */
+  readonly severity: CodeSeverity;
+  /** When the code is reported as a warning instead of an error (only for error codes). */
+  readonly warningWhen?: string;
+  /** What the code means: one meaning per code. */
   readonly meaning: string;
+  /** The usual fix, shown in the docs table. */
+  readonly fix?: string;
 }
 
-const TABLE = {
-  MCPGEN1001: "YAML syntax error",
-  MCPGEN1002: "duplicate key in a mapping",
-  MCPGEN1003: "the manifest file cannot be read",
-  MCPGEN1004: "the manifest is empty",
-  MCPGEN1005: "more than one YAML document in the file",
-  MCPGEN1006: "aliases expand to too many nodes, or into themselves",
-  MCPGEN1101: "unknown key",
-  MCPGEN1102: "missing required key",
-  MCPGEN1103: "value has the wrong type",
-  MCPGEN1104: "value is not allowed (enum, pattern, format or range)",
-  MCPGEN1105: "unsupported manifest format version (`mcpgen`)",
-  MCPGEN1106: "an input request must declare exactly one kind",
-  MCPGEN1201: "tool name outside [A-Za-z0-9_.-]{1,128}",
-  MCPGEN1202: "two names become the same TypeScript identifier",
-  MCPGEN1203: "name becomes a reserved word",
-  MCPGEN1204: "name has no letters or digits to build an identifier from",
-  MCPGEN1205: "duplicate resource URI or URI template",
-  MCPGEN1206: "revision listed twice in `protocol`",
-  MCPGEN1301: "unknown handle",
-  MCPGEN1302: "unknown shared definition",
-  MCPGEN1303: "`$ref` to the network (only local files are allowed)",
-  MCPGEN1304: "`$ref` file cannot be read or parsed",
-  MCPGEN1305: "`$ref` file outside the manifest's folder",
-  MCPGEN1306: "`$ref` fragment does not point into the file",
-  MCPGEN1307: "bundled definition name clashes with a local `$defs` entry",
-  MCPGEN1308: "handle declared but never used",
-  MCPGEN1309: "a `handle` schema takes no other keywords",
-  MCPGEN1401: "unknown protocol revision",
-  MCPGEN1402: "input request kind not supported by any served revision",
-  MCPGEN1403: "input request kind not supported by some served revisions",
-  MCPGEN1404: "`x-mcp-header` has no effect without 2026-07-28",
-  MCPGEN1405: "output schema root must be an object for 2025-06-18/2025-11-25",
-  MCPGEN1501: "tool input schema root is not `type: object`",
-  MCPGEN1502: "`x-mcp-header` value is not an HTTP token",
-  MCPGEN1503: "`x-mcp-header` value repeated (case-insensitively)",
-  MCPGEN1504: "`x-mcp-header` on a property that is not string, integer or boolean",
-  MCPGEN1505: "`x-mcp-header` not reachable from the root through `properties` only",
-  MCPGEN1506: "not a valid JSON Schema 2020-12",
-  MCPGEN1507: "JSON Schema cannot be compiled (unresolved `$ref`, bad pattern…)",
-  MCPGEN1508: "elicitation schema is not a flat object of primitive properties",
-  MCPGEN1601: "invalid RFC 6570 URI template",
-  MCPGEN1602: "`complete` names a variable the template does not have",
-  MCPGEN1603: "resource URI is not an absolute URI",
-  MCPGEN1604: "URI template has no variables",
-} as const;
+const PULLED = "in a pulled manifest";
 
+const TABLE = {
+  MCPGEN0101: { severity: "error", meaning: "unknown spec revision", fix: "use a revision of `mcp-gen spec list`" },
+  MCPGEN0102: { severity: "error", meaning: "a spec schema's sha256 differs from the one pinned in schema/spec.lock.json", fix: "point MCP_GEN_SPEC_DIR at the locked spec commit" },
+  MCPGEN0103: { severity: "error", meaning: "a spec schema is not found locally and its download failed", fix: "set MCP_GEN_SPEC_DIR to a spec checkout" },
+  MCPGEN0104: { severity: "error", meaning: "a spec revision is not synced (or its copy does not match the lock)", fix: "run `mcp-gen spec sync`" },
+  MCPGEN0201: { severity: "error", meaning: "a spec schema uses constructs the emitter cannot express exactly" },
+  MCPGEN0301: { severity: "error", meaning: "a keyword ajv applies that the emitter cannot express exactly (e.g. `$dynamicRef`)" },
+  MCPGEN0302: { severity: "error", warningWhen: "when external refs are allowed to become `unknown` (generate)", meaning: "a `$ref` to another document or a network URI (never fetched)" },
+  MCPGEN0303: { severity: "error", meaning: "a local `$ref` whose target does not exist" },
+  MCPGEN0304: { severity: "error", meaning: "a `pattern` or `patternProperties` regex that is not valid with the `u` flag" },
+  MCPGEN0305: { severity: "error", meaning: "a schema ajv refuses to compile (e.g. `nullable` without `type`)" },
+  MCPGEN0306: { severity: "warning", meaning: "a `format` ajv-formats does not know: not checked, as ajv does not" },
+  MCPGEN0307: { severity: "error", meaning: "a spot where ajv's verdict is unreliable (a known ajv bug); the spec's meaning is emitted" },
+  MCPGEN0501: { severity: "error", meaning: "`generate`: the manifest has errors", fix: "run `mcp-gen validate` and fix them" },
+  MCPGEN0502: { severity: "error", meaning: "`generate`: a schema in the manifest uses constructs the emitter cannot express exactly" },
+  MCPGEN0503: { severity: "error", meaning: "the output folder is not empty and was not created by mcp-gen", fix: "choose an empty or new folder" },
+  MCPGEN0801: { severity: "error", meaning: "`init`: a file to write already exists", fix: "pass `--force`" },
+  MCPGEN0802: { severity: "error", meaning: "`init`: invalid project name (`--name`)", fix: "lowercase letters, digits, `.`, `_`, `-`" },
+  MCPGEN1001: { severity: "error", meaning: "YAML syntax error", fix: "fix indentation, brackets or quotes at the position" },
+  MCPGEN1002: { severity: "error", meaning: "duplicate key in a mapping", fix: "remove or rename one entry" },
+  MCPGEN1003: { severity: "error", meaning: "the manifest file cannot be read", fix: "check the path, or create one with `mcp-gen init`" },
+  MCPGEN1004: { severity: "error", meaning: "the manifest is empty", fix: "write at least `mcpgen`, `server` and `protocol`" },
+  MCPGEN1005: { severity: "error", meaning: "more than one YAML document in the file", fix: "remove the `---` separator" },
+  MCPGEN1006: { severity: "error", meaning: "aliases expand to too many nodes, or into themselves", fix: "use fewer nested aliases; never alias a node inside itself" },
+  MCPGEN1101: { severity: "error", meaning: "unknown key", fix: "did you mean …? / the allowed keys" },
+  MCPGEN1102: { severity: "error", meaning: "missing required key", fix: "add the key" },
+  MCPGEN1103: { severity: "error", meaning: "value has the wrong type", fix: "write the expected type; quote numbers meant as strings" },
+  MCPGEN1104: { severity: "error", meaning: "value is not allowed (enum, pattern, format or range)", fix: "one of the allowed values" },
+  MCPGEN1105: { severity: "error", meaning: "unsupported manifest format version (`mcpgen`)", fix: "write `mcpgen: 1`" },
+  MCPGEN1106: { severity: "error", meaning: "an input request must declare exactly one kind", fix: "one of `elicit`, `elicitUrl`, `sampling`, `roots`" },
+  MCPGEN1201: { severity: "error", warningWhen: PULLED, meaning: "tool name outside [A-Za-z0-9_.-]{1,128}", fix: "a suggested valid name" },
+  MCPGEN1202: { severity: "error", meaning: "two names become the same TypeScript identifier", fix: "rename one" },
+  MCPGEN1203: { severity: "error", meaning: "name becomes a reserved word", fix: "a suggested name" },
+  MCPGEN1204: { severity: "error", meaning: "name has no letters or digits to build an identifier from", fix: "use letters or digits" },
+  MCPGEN1205: { severity: "error", meaning: "duplicate resource URI or URI template", fix: "give each its own" },
+  MCPGEN1206: { severity: "error", meaning: "revision listed twice in `protocol`", fix: "list each once" },
+  MCPGEN1301: { severity: "error", meaning: "unknown handle", fix: "did you mean …? / declare it under `handles`" },
+  MCPGEN1302: { severity: "error", meaning: "unknown shared definition", fix: "did you mean …? / declare it under `definitions`" },
+  MCPGEN1303: { severity: "error", warningWhen: PULLED, meaning: "`$ref` to the network (only local files are allowed)", fix: "save the schema next to the manifest" },
+  MCPGEN1304: { severity: "error", meaning: "`$ref` file cannot be read or parsed", fix: "create or fix the file" },
+  MCPGEN1305: { severity: "error", meaning: "`$ref` file outside the manifest's folder", fix: "move it next to the manifest" },
+  MCPGEN1306: { severity: "error", meaning: "`$ref` fragment does not point into the file", fix: "use an existing JSON Pointer" },
+  MCPGEN1307: { severity: "error", meaning: "bundled definition name clashes with a local `$defs` entry", fix: "rename the local entry" },
+  MCPGEN1308: { severity: "warning", meaning: "handle declared but never used", fix: "use it or remove it" },
+  MCPGEN1309: { severity: "error", meaning: "a `handle` schema takes no other keywords", fix: "keep only `handle`, `description`, `title`" },
+  MCPGEN1401: { severity: "error", meaning: "unknown protocol revision", fix: "the pinned revisions" },
+  MCPGEN1402: { severity: "error", meaning: "input request kind not supported by any served revision", fix: "add a revision that has it" },
+  MCPGEN1403: { severity: "warning", meaning: "input request kind not supported by some served revisions", fix: "cope without it there" },
+  MCPGEN1404: { severity: "warning", meaning: "`x-mcp-header` has no effect without 2026-07-28", fix: "serve 2026-07-28 or drop it" },
+  MCPGEN1405: { severity: "error", meaning: "output schema root must be an object for 2025-06-18/2025-11-25", fix: "wrap the result in an object" },
+  MCPGEN1501: { severity: "error", meaning: "tool input schema root is not `type: object`", fix: "set `type: object`" },
+  MCPGEN1502: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` value is not an HTTP token", fix: "letters, digits and `!#$%&'*+-.^_`\\|~`" },
+  MCPGEN1503: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` value repeated (case-insensitively)", fix: "one header name per property" },
+  MCPGEN1504: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` on a property that is not string, integer or boolean", fix: "use integer or string" },
+  MCPGEN1505: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` not reachable from the root through `properties` only", fix: "move it to a direct property" },
+  MCPGEN1506: { severity: "error", meaning: "not a valid JSON Schema 2020-12", fix: "the valid form of that keyword" },
+  MCPGEN1507: { severity: "error", meaning: "JSON Schema cannot be compiled (unresolved `$ref`, bad pattern…)", fix: "fix the `$ref` or regular expression" },
+  MCPGEN1508: { severity: "error", meaning: "elicitation schema is not a flat object of primitive properties", fix: "split nested fields" },
+  MCPGEN1601: { severity: "error", meaning: "invalid RFC 6570 URI template", fix: "e.g. `notes://{id}`" },
+  MCPGEN1602: { severity: "error", meaning: "`complete` names a variable the template does not have", fix: "the template's variables" },
+  MCPGEN1603: { severity: "error", meaning: "resource URI is not an absolute URI", fix: "add a scheme" },
+  MCPGEN1604: { severity: "warning", meaning: "URI template has no variables", fix: "declare it as a resource" },
+  MCPGEN2001: { severity: "error", meaning: "the argument is neither a pinned revision nor an existing file" },
+  MCPGEN2002: { severity: "error", meaning: "the file is neither a spec schema, a manifest nor a contract file (or not valid JSON, or an invalid contract)" },
+  MCPGEN2003: { severity: "error", meaning: "`diff`: the manifest has errors" },
+  MCPGEN2004: { severity: "error", meaning: "a spec schema was compared with a manifest" },
+  MCPGEN2005: { severity: "error", meaning: "`OLD` or `NEW` is missing" },
+  MCPGEN2006: { severity: "error", meaning: "unknown `--format` or `--fail-on` value" },
+  MCPGEN4001: { severity: "error", meaning: "bad arguments: no target, both URL and `--stdio`, not an http(s) URL, neither or both of `--out`/`--check`, bad `--timeout` or `--fail-on`" },
+  MCPGEN4002: { severity: "error", meaning: "a `--header` is not `NAME=VALUE` with a token name, or was given for a stdio target" },
+  MCPGEN4003: { severity: "error", meaning: "a `--header` names an environment variable that is not set" },
+  MCPGEN4010: { severity: "error", meaning: "the server could not be pulled: it answered something that is not MCP (garbage, a JSON-RPC error, an HTTP error such as 401), closed the connection (the message names the list and page), repeated a pagination cursor, or the stdio process could not start or exited (its stderr is shown)" },
+  MCPGEN4011: { severity: "error", meaning: "the pull did not finish within `--timeout`" },
+  MCPGEN4012: { severity: "error", meaning: "the pulled contract does not load as a manifest (for example two tool names that map to one TypeScript identifier); nothing is written" },
+  MCPGEN4013: { severity: "error", meaning: "`--check`: the committed manifest does not load" },
+  MCPGEN4014: { severity: "error", meaning: "`--out` cannot be written (its folder does not exist: checked before the server is contacted; or the write failed)" },
+  MCPGEN4020: { severity: "warning", meaning: "a tool's `x-mcp-header` annotation is invalid; the tool is kept" },
+  MCPGEN4021: { severity: "warning", meaning: "a resource or template name the manifest cannot hold twice got a numbered suffix" },
+  MCPGEN4022: { severity: "warning", meaning: "the server lists a tool or prompt name twice; the first entry is recorded" },
+  MCPGEN4023: { severity: "warning", meaning: "the server sent no `serverInfo` name or version; placeholders (`server`, `0.0.0`) are recorded" },
+} as const satisfies Record<string, CodeEntry>;
+
+/** Every code mcp-gen can emit. A literal outside the registry is a type error. */
 export type DiagnosticCode = keyof typeof TABLE;
 
-export const DIAGNOSTIC_CODES: readonly CodeInfo[] = Object.entries(TABLE).map(([code, meaning]) => ({ code, meaning }));
+/** Codes that may be reported as warnings (warning codes, and error codes with `warningWhen`). */
+export type WarningCode = {
+  [C in DiagnosticCode]: (typeof TABLE)[C] extends { readonly severity: "warning" } | { readonly warningWhen: string } ? C : never;
+}[DiagnosticCode];
+
+export interface CodeInfo extends CodeEntry {
+  readonly code: DiagnosticCode;
+  readonly range: CodeRange;
+  /** Repository-relative docs address of the table that lists the code: `page#anchor`. */
+  readonly docs: string;
+}
+
+function infoOf(code: DiagnosticCode): CodeInfo {
+  const range = rangeOf(code);
+  // Unreachable for registry keys (a test checks every key has a range); loud if one is added without.
+  if (range === undefined) throw new Error(`${code} is outside every range of generator/diagnostics/ranges.ts`);
+  const entry: CodeEntry = TABLE[code];
+  return { code, ...entry, range, docs: `${range.page}#${range.anchor}` };
+}
+
+/** The registry in code order. */
+export const DIAGNOSTIC_CODES: readonly CodeInfo[] = (Object.keys(TABLE) as DiagnosticCode[]).sort().map(infoOf);
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.hasOwn(TABLE, code);
+}
+
+export function codeInfo(code: DiagnosticCode): CodeInfo {
+  return infoOf(code);
+}
 
 export function meaningOf(code: DiagnosticCode): string {
-  return TABLE[code];
+  return TABLE[code].meaning;
 }

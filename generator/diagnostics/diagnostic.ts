@@ -1,11 +1,12 @@
 // The one shape every manifest problem takes, from YAML syntax to protocol rules.
 // A diagnostic names a stable code (documented in docs/manifest.md), a position in a file,
 // the JSON path of the offending node, a human message and a hint on how to fix it.
+import type { DiagnosticCode } from "./codes.js";
 
 export type Severity = "error" | "warning";
 
 export interface Diagnostic {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly severity: Severity;
   /** Path of the file as the user gave it (relative paths stay relative). */
   readonly file: string;

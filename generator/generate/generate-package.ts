@@ -42,7 +42,7 @@ export async function loadManifestOrThrow(path: string): Promise<{ manifest: Man
       }
     })();
     const report = formatDiagnosticsText(diagnostics, { sources: text === undefined ? new Map() : new Map([[path, text]]) });
-    throw new UserError("MCPGEN0301", `the manifest has errors:\n${report.trimEnd()}`, "fix them (see `mcp-gen validate`), then generate again");
+    throw new UserError("MCPGEN0501", `the manifest has errors:\n${report.trimEnd()}`, "fix them (see `mcp-gen validate`), then generate again");
   }
   return { manifest, diagnostics };
 }
@@ -76,7 +76,7 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   const schemaErrors = schemas.diagnostics.filter((d) => d.severity === "error");
   if (schemaErrors.length > 0) {
     throw new UserError(
-      "MCPGEN0302",
+      "MCPGEN0502",
       `a schema in the manifest uses constructs that cannot be expressed exactly:\n${schemaErrors.map((d) => `  ${d.pointer} (${d.keyword}): ${d.message}`).join("\n")}`,
     );
   }

@@ -1,6 +1,6 @@
 // Collects diagnostics for one manifest file, turning JSON paths into `line:col`.
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
-import type { DiagnosticCode } from "../diagnostics/codes.js";
+import type { DiagnosticCode, WarningCode } from "../diagnostics/codes.js";
 import { formatPath, type JsonPath } from "../diagnostics/json-path.js";
 import { locatePath, type ParsedYaml, type Position, scalarSourceAt } from "./source.js";
 
@@ -39,7 +39,7 @@ export class Reporter {
     });
   }
 
-  warn(code: DiagnosticCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {
+  warn(code: WarningCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {
     this.report(code, path, message, hint, { ...options, severity: "warning" });
   }
 

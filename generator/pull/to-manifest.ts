@@ -15,12 +15,13 @@
 // when it declares `resources.subscribe`, every resource and template is marked `subscribe`.
 // The generated client then offers those calls; a server that refuses one answers an error.
 import { planToolHeaders, type JsonObject } from "@mcp-gen/runtime";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { toIdentifier } from "../manifest/identifiers.js";
 import { revisionNames } from "../spec-schema/lock.js";
 import type { ServerSnapshot } from "./introspect.js";
 
 export interface PullDiagnostic {
-  readonly code: string;
+  readonly code: DiagnosticCode;
   /** Where in the manifest, e.g. `tools.search`. */
   readonly path: string;
   readonly message: string;

@@ -1,6 +1,7 @@
 // State shared while one module is emitted: declarations, diagnostics, used helpers.
 // Kind emitters receive an EmitContext (one resource + the module) and a location.
 
+import type { DiagnosticCode } from "../../diagnostics/codes.js";
 import type { Dialect } from "../../jsonschema/dialect.js";
 import { encodePointer } from "../../jsonschema/pointer.js";
 import type { SchemaResource } from "../../jsonschema/resource.js";
@@ -60,7 +61,7 @@ export class EmitContext {
     return name;
   }
 
-  report(code: string, severity: "error" | "warning", at: readonly string[], keyword: string, message: string): void {
+  report(code: DiagnosticCode, severity: "error" | "warning", at: readonly string[], keyword: string, message: string): void {
     const diagnostic: EmitDiagnostic = { code, severity, keyword, pointer: encodePointer([...at, keyword]), message };
     if (this.root !== undefined) diagnostic.root = this.root;
     this.diagnosticSink.push(diagnostic);

@@ -1,9 +1,10 @@
 // Diagnostic codes of the JSON Schema → zod emitter. A code is stable once released;
 // messages may improve. Severity "error" means the emitted schema would NOT give the
 // same verdict as ajv at that spot, so callers must not ship the module.
+import type { DiagnosticCode } from "../../diagnostics/codes.js";
 
 export interface EmitDiagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: "error" | "warning";
   keyword: string;
   /** JSON pointer (RFC 6901) to the keyword inside the input (the document, or `root` when set). */
@@ -28,4 +29,4 @@ export const DIAGNOSTIC_CODES = {
   unknownFormat: "MCPGEN0306",
   /** A spot where ajv's own verdict is unreliable (a known ajv bug); the spec's meaning is emitted. */
   ajvQuirk: "MCPGEN0307",
-} as const;
+} as const satisfies Record<string, DiagnosticCode>;
