@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { headerValueFor } from "../../packages/runtime/src/client/header-encoding.js";
-import { decodeHeaderValue as decodeStrict, encodeHeaderValue } from "../../packages/runtime/src/http/header-value.js";
+import { decodeHeaderValue as decodeStrict, encodeHeaderValue } from "../../packages/runtime/src/core/headers/value.js";
 
 const decodeHeaderValue = (value: string): string => decodeStrict(value, "Mcp-Param-Test");
 import { paramHeaders, standardHeaders } from "../../packages/runtime/src/client/request-headers.js";

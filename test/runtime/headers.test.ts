@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "../../packages/runtime/src/http/header-value.js";
-import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "../../packages/runtime/src/http/standard-headers.js";
+import { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "../../packages/runtime/src/core/headers/value.js";
+import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "../../packages/runtime/src/core/headers/standard.js";
 import type { RpcError } from "../../packages/runtime/src/core/jsonrpc/errors.js";
 
 const lookup = (headers: Record<string, string>) => (name: string) => headers[name];

@@ -88,9 +88,9 @@ export { BodyTooLargeError } from "./http/exchange.js";
 export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
 export { createHostGuard } from "./http/host-guard.js";
 export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
-export { decodeHeaderValue, needsBase64 } from "./http/header-value.js";
-export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./http/standard-headers.js";
-export type { HeaderLookup, HeaderParam as MirroredHeaderParam } from "./http/standard-headers.js";
+export { decodeHeaderValue, needsBase64 } from "./core/headers/value.js";
+export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./core/headers/standard.js";
+export type { HeaderLookup, HeaderParam as MirroredHeaderParam } from "./core/headers/standard.js";
 
 export { serveStdio } from "./stdio/stdio.js";
 export type { StdioConnection } from "./stdio/stdio.js";

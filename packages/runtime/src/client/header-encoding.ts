@@ -2,7 +2,7 @@
 // [S26:basic/transports/streamable-http § Value Encoding]: which argument values become a
 // header at all, and in what text form. The Base64 sentinel codec itself is shared with the
 // server (http/header-value.ts), so both sides agree on exactly one encoding.
-import { encodeHeaderValue } from "../http/header-value.js";
+import { encodeHeaderValue } from "../core/headers/value.js";
 
 /**
  * Convert a tool argument to its header form, or undefined when the header must be

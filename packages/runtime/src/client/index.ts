@@ -13,7 +13,7 @@ export { Subscription } from "./subscription.js";
 export type { SubscriptionFilter } from "./subscription.js";
 export { ResultCache } from "./cache.js";
 export type { ResultCacheOptions } from "./cache.js";
-export { encodeHeaderValue } from "../http/header-value.js";
+export { encodeHeaderValue } from "../core/headers/value.js";
 export { planToolHeaders } from "./tool-headers.js";
 export type { HeaderParam, ToolHeaderPlan } from "./tool-headers.js";
 export { defaultEraCache } from "./probe.js";

@@ -3,7 +3,7 @@
 // The body stays the source of truth: every header here is derived from it, so a retry
 // (new id, new `inputResponses`) recomputes them from the retry's own body.
 
-import { encodeHeaderValue } from "../http/header-value.js";
+import { encodeHeaderValue } from "../core/headers/value.js";
 import { headerValueFor } from "./header-encoding.js";
 import { valueAtPath, type HeaderParam } from "./tool-headers.js";
 

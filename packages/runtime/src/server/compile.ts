@@ -2,7 +2,7 @@
 // header parameters, and the serialized list/discovery results for both eras.
 import { META_SERVER_INFO } from "../core/era/envelope.js";
 import { eraOfRevision } from "../core/era/revisions.js";
-import { headerParamsOf, type HeaderParam } from "../http/standard-headers.js";
+import { headerParamsOf, type HeaderParam } from "../core/headers/standard.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import { RawJson } from "../core/jsonrpc/serialize.js";
 import { encodeCursor } from "../pagination/cursor.js";

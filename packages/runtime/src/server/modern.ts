@@ -3,7 +3,7 @@
 // version (-32022) → standard headers (-32020) → method exists (404/-32601) → mirrored
 // parameter headers (-32020) → dispatch.
 import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../core/era/envelope.js";
-import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../http/standard-headers.js";
+import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../core/headers/standard.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";

@@ -1,8 +1,8 @@
 // Header value codec for Mcp-Name and Mcp-Param-* (2026-07-28 streamable-http § Value Encoding).
 // A value wrapped exactly as `=?base64?<standard Base64>?=` is the UTF-8 text it encodes; any
 // other value is literal, including one that only starts or only ends like the sentinel.
-import { HEADER_MISMATCH } from "../core/jsonrpc/codes.js";
-import { RpcError } from "../core/jsonrpc/errors.js";
+import { HEADER_MISMATCH } from "../jsonrpc/codes.js";
+import { RpcError } from "../jsonrpc/errors.js";
 
 const PREFIX = "=?base64?";
 const SUFFIX = "?=";

@@ -2,10 +2,10 @@
 // (2026-07-28 streamable-http § Standard Request Headers, § Server Validation): every failure
 // is HTTP 400 with -32020. Header names arrive lower-cased from both adapters, so name matching
 // is case-insensitive; values are compared case-sensitively after OWS trimming.
-import { HEADER_MISMATCH } from "../core/jsonrpc/codes.js";
-import { RpcError } from "../core/jsonrpc/errors.js";
-import type { JsonObject } from "../core/jsonrpc/message.js";
-import { decodeHeaderValue } from "./header-value.js";
+import { HEADER_MISMATCH } from "../jsonrpc/codes.js";
+import { RpcError } from "../jsonrpc/errors.js";
+import type { JsonObject } from "../jsonrpc/message.js";
+import { decodeHeaderValue } from "./value.js";
 
 export type HeaderLookup = (lowerCaseName: string) => string | undefined;
 
