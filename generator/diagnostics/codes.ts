@@ -73,7 +73,7 @@ const TABLE = {
   MCPGEN1404: { severity: "warning", meaning: "`x-mcp-header` has no effect without 2026-07-28", fix: "serve 2026-07-28 or drop it" },
   MCPGEN1405: { severity: "error", meaning: "output schema root must be an object for 2025-06-18/2025-11-25", fix: "wrap the result in an object" },
   MCPGEN1501: { severity: "error", meaning: "tool input schema root is not `type: object`", fix: "set `type: object`" },
-  MCPGEN1502: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` value is not an HTTP token", fix: "letters, digits and `!#$%&'*+-.^_`\\|~`" },
+  MCPGEN1502: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` value is not an HTTP token", fix: "letters, digits and ``!#$%&'*+-.^_`|~``" },
   MCPGEN1503: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` value repeated (case-insensitively)", fix: "one header name per property" },
   MCPGEN1504: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` on a property that is not string, integer or boolean", fix: "use integer or string" },
   MCPGEN1505: { severity: "error", warningWhen: PULLED, meaning: "`x-mcp-header` not reachable from the root through `properties` only", fix: "move it to a direct property" },

@@ -1,0 +1,74 @@
+// The registry (generator/diagnostics/codes.ts) is the one home of every diagnostic code: each
+// code literal written anywhere in the generator or bin/ is a key of it, each key lies in exactly
+// one range of ranges.ts, and no two codes share a meaning. A second reading of the source tree,
+// independent of the TypeScript types that enforce the same for `UserError` and the reporter.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { codeInfo, DIAGNOSTIC_CODES, isDiagnosticCode } from "../../generator/diagnostics/codes.js";
+import { CODE_RANGES, rangeOf } from "../../generator/diagnostics/ranges.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every `MCPGEN` + four digits written in generator/ and bin/ (code, comments and READMEs alike). */
+function literalsInSource(): { code: string; file: string }[] {
+  const files = [...filesUnder(join(ROOT, "generator")), ...filesUnder(join(ROOT, "bin"))];
+  return files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(/MCPGEN\d{4}/g)].map((m) => ({ code: m[0], file: relative(ROOT, file) })));
+}
+
+describe("the diagnostics registry", () => {
+  it("holds every code literal of generator/ and bin/", () => {
+    const literals = literalsInSource();
+    // The scan must see the tree: the loader, the pull and the emitter each write dozens of codes.
+    expect(literals.length).toBeGreaterThan(150);
+    const unknown = literals.filter((l) => !isDiagnosticCode(l.code)).map((l) => `${l.file}: ${l.code}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it("has no code that nothing in generator/ writes (outside the registry itself)", () => {
+    const used = new Set(literalsInSource().filter((l) => !l.file.endsWith("diagnostics/codes.ts")).map((l) => l.code));
+    expect(DIAGNOSTIC_CODES.map((c) => c.code).filter((c) => !used.has(c))).toEqual([]);
+  });
+
+  it("puts every code in exactly one range, and ranges do not overlap", () => {
+    const prefixes = CODE_RANGES.map((r) => r.prefix);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const { code, range } of DIAGNOSTIC_CODES) {
+      expect(CODE_RANGES.filter((r) => code.startsWith(`MCPGEN${r.prefix}`)), code).toEqual([range]);
+    }
+    expect(rangeOf("MCPGEN9901")).toBeUndefined();
+    expect(rangeOf("MCPGEN10011")).toBeUndefined();
+  });
+
+  it("gives each code one meaning: no two codes share one, and none is empty", () => {
+    const byMeaning = new Map<string, string[]>();
+    for (const { code, meaning } of DIAGNOSTIC_CODES) {
+      expect(meaning.trim(), code).not.toBe("");
+      const key = meaning.toLowerCase().replace(/[`.]/g, "").trim();
+      byMeaning.set(key, [...(byMeaning.get(key) ?? []), code]);
+    }
+    expect([...byMeaning.values()].filter((codes) => codes.length > 1)).toEqual([]);
+  });
+
+  it("keeps the emitter's codes and the generate/write codes in ranges of their own (they once shared MCPGEN0301-0303)", () => {
+    expect(codeInfo("MCPGEN0301").range.prefix).toBe("03");
+    expect(codeInfo("MCPGEN0501").meaning).toContain("the manifest has errors");
+    expect(codeInfo("MCPGEN0503").meaning).toContain("not created by mcp-gen");
+    expect(DIAGNOSTIC_CODES.filter((c) => c.range.prefix === "03").every((c) => !/generate|output folder/.test(c.meaning))).toBe(true);
+  });
+
+  it("marks only error codes as sometimes reported as warnings", () => {
+    for (const c of DIAGNOSTIC_CODES) if (c.warningWhen !== undefined) expect(c.severity, c.code).toBe("error");
+  });
+
+  it("names a docs page and anchor for every code", () => {
+    for (const c of DIAGNOSTIC_CODES) expect(c.docs, c.code).toMatch(/^docs\/[a-z-]+\.md#[a-z0-9-]+$/);
+  });
+});
