@@ -33,7 +33,9 @@ describe("snapshotToManifest", () => {
     const b = snapshot({ tools: [...a.tools].reverse(), resources: [...a.resources].reverse(), prompts: [{ name: "p", arguments: [{ name: "a", required: true, description: "first" }, { name: "z" }] }] });
     const yamlA = manifestYaml(snapshotToManifest(a, { from: "x" }).data);
     expect(manifestYaml(snapshotToManifest(b, { from: "x" }).data)).toBe(yamlA);
-    expect(yamlA.indexOf("  alpha:")).toBeLessThan(yamlA.indexOf("  zeta:"));
+    const alpha = yamlA.indexOf("  alpha:");
+    expect(alpha, "tool alpha is in the manifest").toBeGreaterThanOrEqual(0);
+    expect(alpha).toBeLessThan(yamlA.indexOf("  zeta:"));
   });
 
   it("keeps schemas verbatim, key order included", () => {

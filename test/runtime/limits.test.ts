@@ -43,6 +43,9 @@ describe("limits", () => {
       req.on("error", () => {});
       req.end(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "subscriptions/listen", params: { notifications: {}, _meta: envelope() } }));
     });
-    expect(text.indexOf("notifications/subscriptions/acknowledged")).toBeLessThan(text.indexOf(": keepalive"));
+    // indexOf is -1 when the acknowledgement is missing, which would pass a bare `<` check.
+    const acknowledged = text.indexOf("notifications/subscriptions/acknowledged");
+    expect(acknowledged, "the listen stream carries the acknowledgement").toBeGreaterThanOrEqual(0);
+    expect(acknowledged).toBeLessThan(text.indexOf(": keepalive"));
   });
 });
