@@ -19,10 +19,20 @@ export class Cancellation {
     return this.controller.signal;
   }
 
-  /** Runs the listener once on abort (immediately if already aborted). */
-  onAbort(listener: () => void): void {
-    if (this.done) listener();
-    else (this.listeners ??= []).push(listener);
+  /**
+   * Runs the listener once on abort (immediately if already aborted). Returns a function that
+   * removes it, so a finished call does not stay reachable from a longer-lived cancellation.
+   */
+  onAbort(listener: () => void): () => void {
+    if (this.done) {
+      listener();
+      return () => {};
+    }
+    (this.listeners ??= []).push(listener);
+    return () => {
+      const at = this.listeners?.indexOf(listener) ?? -1;
+      if (at >= 0) this.listeners!.splice(at, 1);
+    };
   }
 
   abort(): void {

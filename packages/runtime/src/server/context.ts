@@ -7,6 +7,7 @@ import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { HandlerContext, ServerControl } from "./definition.js";
+import type { HandlerCall } from "./handler-call.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
 class RequestContext implements HandlerContext {
@@ -17,9 +18,18 @@ class RequestContext implements HandlerContext {
   private readonly scope: CallScope;
   private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
   private lastProgress = -Infinity;
+  /** This invocation: its cancellation also ends at the deadline, unlike the request's. */
+  private readonly call: HandlerCall;
 
-  constructor(scope: CallScope, declarations: Readonly<Record<string, InputRequestDeclaration>>, handles: HandleCodec, server: ServerControl) {
+  constructor(
+    scope: CallScope,
+    declarations: Readonly<Record<string, InputRequestDeclaration>>,
+    handles: HandleCodec,
+    server: ServerControl,
+    call: HandlerCall,
+  ) {
     this.scope = scope;
+    this.call = call;
     this.declarations = declarations;
     this.codec = handles;
     this.server = server;
@@ -45,7 +55,7 @@ class RequestContext implements HandlerContext {
     return this.scope.clientInfo;
   }
   get signal(): AbortSignal {
-    return this.scope.cancellation.signal;
+    return this.call.cancellation.signal;
   }
   get handles(): HandleCodec {
     return (this.boundHandles ??= bindHandleCodec(this.codec, this.scope.caller));
@@ -58,7 +68,7 @@ class RequestContext implements HandlerContext {
     // Progress must strictly increase and stop once the request is over
     // (2026-07-28 basic/patterns/progress); stale or late values are dropped.
     const scope = this.scope;
-    if (scope.progressToken === undefined || scope.cancellation.aborted || !(progress > this.lastProgress)) return;
+    if (scope.progressToken === undefined || this.call.cancellation.aborted || !(progress > this.lastProgress)) return;
     this.lastProgress = progress;
     const params: JsonObject = { progressToken: scope.progressToken, progress };
     if (total !== undefined) params["total"] = total;
@@ -67,7 +77,7 @@ class RequestContext implements HandlerContext {
   }
 
   log(level: LogLevel, data: unknown, logger?: string): void {
-    if (this.scope.cancellation.aborted || !this.scope.shouldLog(level)) return;
+    if (this.call.cancellation.aborted || !this.scope.shouldLog(level)) return;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params["logger"] = logger;
     this.scope.notify("notifications/message", params);
@@ -78,10 +88,16 @@ class RequestContext implements HandlerContext {
     return answers[key] as InputAnswer;
   }
 
-  askAll(requests: Readonly<Record<string, JsonObject | undefined>>): Promise<Record<string, InputAnswer>> {
+  async askAll(requests: Readonly<Record<string, JsonObject | undefined>>): Promise<Record<string, InputAnswer>> {
     const built: Record<string, EmbeddedInputRequest> = {};
     for (const [key, overrides] of Object.entries(requests)) built[key] = buildInputRequest(this.declared(key), overrides);
-    return this.inputs.askAll(built);
+    // Waiting for the client (legacy server→client requests) is not handler time.
+    this.call.pause();
+    try {
+      return await this.inputs.askAll(built);
+    } finally {
+      this.call.resume();
+    }
   }
 
   canAsk(key: string): boolean {
@@ -109,7 +125,8 @@ export function createHandlerContext(
   declarations: Readonly<Record<string, InputRequestDeclaration>>,
   handles: HandleCodec,
   server: ServerControl,
+  call: HandlerCall,
 ): { ctx: HandlerContext; inputs: InputChannel } {
-  const ctx = new RequestContext(scope, declarations, handles, server);
+  const ctx = new RequestContext(scope, declarations, handles, server, call);
   return { ctx, inputs: ctx.inputs };
 }

@@ -1,6 +1,6 @@
 // Method implementations shared by both eras. They return the era-neutral result body; the
 // era dispatchers add era-specific fields (resultType, _meta serverInfo, cache hints).
-import { RESOURCE_NOT_FOUND_LEGACY } from "../core/jsonrpc/codes.js";
+import { INTERNAL_ERROR, RESOURCE_NOT_FOUND_LEGACY } from "../core/jsonrpc/codes.js";
 import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 import type { RawJson } from "../core/jsonrpc/serialize.js";
@@ -12,6 +12,8 @@ import { decodeCursor } from "../pagination/cursor.js";
 import type { CompiledServer } from "./compile.js";
 import { createHandlerContext } from "./context.js";
 import type { CacheHint, Completer, HandlerContext, ReadResult, ServerControl } from "./definition.js";
+import { HandlerCall } from "./handler-call.js";
+import { exposedMessage, HandlerTimeoutError } from "./safe-error.js";
 import type { CallScope } from "./scope.js";
 
 export interface OperationHost {
@@ -19,6 +21,10 @@ export interface OperationHost {
   handles: HandleCodec;
   control: ServerControl;
   reportError(error: unknown): void;
+  /** Deadline of one handler invocation (ServerLimits.handlerTimeoutMs); 0 = none. */
+  handlerTimeoutMs: number;
+  /** Longest `uri` resources/read accepts (ServerLimits.maxUriLength). */
+  maxUriLength: number;
 }
 
 export interface OperationOutcome {
@@ -30,24 +36,45 @@ export interface OperationOutcome {
 const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.freeze({});
 
 /**
- * Runs a handler that may ask for input. On the modern era a missing answer unwinds the handler
- * with InputRequiredSignal, which becomes the `input_required` result here.
+ * Runs a handler that may ask for input, under the handler deadline and the request's
+ * cancellation (./handler-call.ts). On the modern era a missing answer unwinds the handler with
+ * InputRequiredSignal, which becomes the `input_required` result here. Any other failure reaches
+ * the client as a generic RpcError (see clientFacing); `onTimeout` lets tools answer a timeout
+ * with an isError result instead.
  */
 async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
   run: (ctx: HandlerContext) => Promise<JsonObject>,
+  onTimeout?: () => JsonObject,
 ): Promise<JsonObject> {
-  const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control);
+  const call = new HandlerCall(scope.method, host.handlerTimeoutMs);
+  const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call);
   try {
-    return await run(ctx);
+    return await call.run(scope.cancellation, () => run(ctx));
   } catch (error) {
     if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
       return (channel as ModernInputChannel).inputRequiredResult(error);
     }
-    throw error;
+    if (error instanceof HandlerTimeoutError && onTimeout) {
+      host.reportError(error);
+      return onTimeout();
+    }
+    throw clientFacing(host, error);
   }
+}
+
+/**
+ * DECISION (issue 21 #8; SERVER.md § Handler errors): what a handler throws goes to onError in
+ * full; the client gets "Internal error" unless the error is marked safe (SafeError or
+ * `expose: true`). RpcErrors are protocol errors the handler or engine chose; they pass as is.
+ */
+function clientFacing(host: OperationHost, error: unknown): RpcError {
+  if (error instanceof RpcError) return error;
+  host.reportError(error);
+  if (error instanceof HandlerTimeoutError) return new RpcError(INTERNAL_ERROR, "Request timed out");
+  return new RpcError(INTERNAL_ERROR, exposedMessage(error) ?? "Internal error");
 }
 
 function textError(message: string): JsonObject {
@@ -83,6 +110,7 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       }
     }
   }
+  const timedOut = () => textError(`Tool '${name}' did not finish in time`);
   const body = await runWithInputs(host, scope, def.inputs, async (ctx) => {
     try {
       const result = await def.handler(args, ctx);
@@ -99,10 +127,11 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
       if (error instanceof HandleError) return textError(error.message);
       host.reportError(error);
-      // Tool failures are results, not protocol errors (2026-07-28 server/tools § Error Handling).
-      return textError(error instanceof Error && error.message ? error.message : "Tool execution failed");
+      // Tool failures are results, not protocol errors (2026-07-28 server/tools § Error Handling);
+      // their text is generic unless the handler marked the error safe (clientFacing).
+      return textError(exposedMessage(error) ?? "Tool execution failed");
     }
-  });
+  }, timedOut);
   return { body };
 }
 
@@ -144,6 +173,8 @@ export async function getPrompt(host: OperationHost, scope: CallScope): Promise<
 export async function readResource(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
   const uri = scope.params["uri"];
   if (typeof uri !== "string") throw invalidParams("Invalid params: resources/read needs a string uri");
+  // Defence in depth beside the linear template matcher: no resource URI needs megabytes.
+  if (uri.length > host.maxUriLength) throw invalidParams(`Invalid params: uri longer than ${host.maxUriLength} characters`);
   const fixed = host.compiled.resources.get(uri);
   const normalize = (result: ReadResult): JsonObject => {
     const contents = Array.isArray(result) ? result : result.contents;
@@ -198,7 +229,15 @@ export async function complete(host: OperationHost, scope: CallScope): Promise<O
     throw invalidParams("Invalid params: unknown completion ref type");
   }
   if (!completer) return { body: { completion: { values: [] } } };
-  const produced = await completer(argument["value"], context);
+  const value = argument["value"];
+  const found = completer;
+  const call = new HandlerCall(scope.method, host.handlerTimeoutMs);
+  let produced: Awaited<ReturnType<Completer>>;
+  try {
+    produced = await call.run(scope.cancellation, async () => found(value, context));
+  } catch (error) {
+    throw clientFacing(host, error);
+  }
   const values = Array.isArray(produced) ? produced : produced.values;
   const completion: JsonObject = { values: values.slice(0, 100) };
   if (!Array.isArray(produced) && produced.total !== undefined) completion["total"] = produced.total;

@@ -15,6 +15,14 @@ export interface ServerLimits {
   sessionIdleMs?: number;
   /** Timeout of a legacy server→client request, in ms. Default 10 minutes. */
   clientRequestTimeoutMs?: number;
+  /**
+   * Deadline of one handler invocation, in ms; on expiry the call is answered with an error (tools:
+   * an isError result) and `ctx.signal` aborts. Time spent waiting for the client does not count.
+   * 0 disables it. Default 60 s.
+   */
+  handlerTimeoutMs?: number;
+  /** Longest `uri` resources/read accepts (-32602 beyond it), in characters. Default 16 KiB. */
+  maxUriLength?: number;
 }
 
 export interface ServerOptions {

@@ -6,7 +6,9 @@ import type { JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
 import { resolveSigningKey } from "../mrtr/signing-key.js";
 import { ChangeBus } from "../subscriptions/event-bus.js";
+import { DEFAULT_MAX_URI_LENGTH } from "../uri/template.js";
 import { compileDefinition, type CompiledServer } from "./compile.js";
+import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
 import { LegacySession, type LegacyHost } from "./legacy-session.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
@@ -58,6 +60,8 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     listens: { active: 0 },
     closing,
     clientRequestTimeoutMs: options.limits?.clientRequestTimeoutMs ?? 10 * 60_000,
+    handlerTimeoutMs: options.limits?.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
+    maxUriLength: options.limits?.maxUriLength ?? DEFAULT_MAX_URI_LENGTH,
     callerOf: options.callerOf,
     serverMetaJson: `"_meta":${JSON.stringify({ [META_SERVER_INFO]: compiled.serverInfo })}`,
   };

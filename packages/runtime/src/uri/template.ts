@@ -154,3 +154,6 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
     },
   };
 }
+
+/** Default of ServerLimits.maxUriLength: far above real resource URIs, far below the body limit. */
+export const DEFAULT_MAX_URI_LENGTH = 16 * 1024;
