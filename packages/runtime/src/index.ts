@@ -52,6 +52,7 @@ export type {
 
 // server (dual-era engine)
 export { createMcpServer } from "./server/server.js";
+export { HandlerTimeoutError, SafeError } from "./server/safe-error.js";
 export type { McpServer } from "./server/server.js";
 export type {
   CacheHint,
