@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { errorCodesInDocument, errorKey, pinnedErrorCodes } from "../../generator/diff/spec/error-codes.js";
 import { SHARED_SPEC_DIR } from "../../generator/paths.js";
 import { revisionNames } from "../../generator/spec-schema/lock.js";
 import { loadSpec } from "../../generator/spec-schema/load.js";
+import { skipWhenListed } from "../support/skips.js";
 
 /** `export const NAME = -32xxx;` lines of a schema.ts (a second reading, independent of the code under test). */
 function constantsOf(schemaTs: string): { name: string; code: number }[] {
@@ -22,7 +23,7 @@ describe.each(revisionNames())("error codes of %s", (revision) => {
 
   it("the hand-written table matches the constants of schema.ts (shared spec checkout)", (context) => {
     const schemaTs = join(SHARED_SPEC_DIR, revision, "schema.ts");
-    if (!existsSync(schemaTs)) return context.skip("no shared spec checkout beside the repository");
+    skipWhenListed(context, "specSchemaTs");
     const sort = (list: readonly { name: string; code: number }[]) => [...list].map((c) => `${c.name}=${c.code}`).sort();
     expect(sort(pinned)).toEqual(sort(constantsOf(readFileSync(schemaTs, "utf8"))));
   });
