@@ -20,11 +20,20 @@ const initialize = () =>
   });
 
 describe("limits", () => {
-  it("refuses sessions beyond maxSessions with 503", async () => {
-    expect((await initialize()).status).toBe(200);
+  it("at maxSessions evicts a session that never made a request, and refuses with 503 when all are in use", async () => {
+    const first = await initialize();
+    expect(first.status).toBe(200);
+    // An unused session makes room for a new one (a flood of bare handshakes displaces only itself).
     const second = await initialize();
-    expect(second.status).toBe(503);
-    expect(JSON.parse(second.body).id).toBe(1);
+    expect(second.status).toBe(200);
+    const headers = { "content-type": "application/json", "mcp-session-id": String(second.headers["mcp-session-id"]) };
+    const evicted = await rawRequest(listening.url, { headers: { ...headers, "mcp-session-id": String(first.headers["mcp-session-id"]) }, body: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
+    expect(evicted.status).toBe(404);
+    const ping = await rawRequest(listening.url, { headers, body: '{"jsonrpc":"2.0","id":3,"method":"ping"}' });
+    expect(ping.status).toBe(200);
+    const third = await initialize();
+    expect(third.status).toBe(503);
+    expect(JSON.parse(third.body).id).toBe(1);
   });
 
   it("sends keepalive comments on an idle listen stream", async () => {

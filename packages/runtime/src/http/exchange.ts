@@ -7,10 +7,22 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** Reported to onError when an SSE stream is cut because its client stopped reading. */
+export class SlowConsumerError extends Error {
+  constructor(bufferedBytes: number, limit: number) {
+    super(`SSE stream closed: the client left ${bufferedBytes} bytes unread (limit ${limit})`);
+    this.name = "SlowConsumerError";
+  }
+}
+
 export interface HttpRequestView {
   readonly method: string;
   /** Header by lower-case name; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
+  /** How many times a header occurs (0 when absent); Host must occur at most once. */
+  headerCount(name: string): number;
+  /** The peer address, when the adapter knows it (per-client limits key on it). */
+  readonly clientAddress: string | undefined;
   /** Reads the whole body as UTF-8; rejects with BodyTooLargeError past the limit. */
   readBody(limit: number): Promise<string>;
   /** Registers a listener for the client going away before the response finished. */
@@ -25,11 +37,30 @@ export interface SseSink {
   onClose(listener: () => void): void;
 }
 
+/** What an adapter gives createSseSink: raw writes plus a view of its unsent bytes. */
+export interface SseTransport {
+  write(chunk: string): void;
+  end(): void;
+  /** Drops the connection without flushing (a slow consumer is cut, not drained). */
+  destroy(): void;
+  /** Bytes written but not yet taken by the peer. */
+  bufferedBytes(): number;
+}
+
+export interface StreamLimits {
+  /** Unsent bytes one SSE stream may hold before it is cut. */
+  maxBufferedBytes: number;
+  /** Receives the reason a stream was cut. */
+  report(error: unknown): void;
+}
+
 /**
  * The SseSink both adapters hand out: writes stop once the connection is closed by either side,
- * and close listeners run exactly once. `markClosed` is for the adapter's own "peer went away" signal.
+ * close listeners run exactly once, and a stream whose peer stops reading is cut once its unsent
+ * bytes pass the limit (issue 21 #5: buffering without bound let one client exhaust memory).
+ * `markClosed` is for the adapter's own "peer went away" signal.
  */
-export function createSseSink(write: (chunk: string) => void, end: () => void): { sink: SseSink; markClosed: () => void } {
+export function createSseSink(transport: SseTransport, limits: StreamLimits): { sink: SseSink; markClosed: () => void } {
   const listeners: Array<() => void> = [];
   let closed = false;
   const markClosed = (): void => {
@@ -39,10 +70,20 @@ export function createSseSink(write: (chunk: string) => void, end: () => void): 
   };
   const sink: SseSink = {
     write(chunk) {
-      if (!closed) write(chunk);
+      if (closed) return;
+      // Checked before writing, so one message larger than the limit never cuts a reader that
+      // keeps up; what a stalled reader costs is bounded by the limit plus one message.
+      const buffered = transport.bufferedBytes();
+      if (buffered > limits.maxBufferedBytes) {
+        transport.destroy();
+        markClosed();
+        limits.report(new SlowConsumerError(buffered, limits.maxBufferedBytes));
+        return;
+      }
+      transport.write(chunk);
     },
     end() {
-      if (!closed) end();
+      if (!closed) transport.end();
       markClosed();
     },
     get closed() {
@@ -60,3 +101,13 @@ export interface HttpResponder {
   respond(status: number, headers: Readonly<Record<string, string>>, body?: string): void;
   openStream(headers: Readonly<Record<string, string>>): SseSink;
 }
+
+/** A sink that is already closed: what a guarded writer hands out once an exchange is answered. */
+export const CLOSED_SINK: SseSink = Object.freeze({
+  write() {},
+  end() {},
+  closed: true,
+  onClose(listener: () => void) {
+    listener();
+  },
+});

@@ -2,7 +2,8 @@
 // (Node ≥ 18, Deno, Bun, workers). Path routing is left to the host framework.
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
-import { BodyTooLargeError, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
+import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
+import { httpLimitsOf } from "./http-limits.js";
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -26,39 +27,70 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-export function createFetchHandler(server: McpServer): FetchHandler {
+export interface FetchHandlerOptions {
+  /**
+   * The client identity per-client session limits key on (e.g. the platform's peer address or
+   * a trusted proxy header). Without it only the global session cap applies.
+   */
+  clientAddress?: (request: Request) => string | undefined;
+}
+
+export function createFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
   const endpoint = createHttpEndpoint(server);
+  const limits = httpLimitsOf(server).stream;
   return (request) =>
     new Promise<Response>((resolve, reject) => {
       const view: HttpRequestView = {
         method: request.method,
+        clientAddress: options.clientAddress?.(request),
         header: (name) => request.headers.get(name) ?? undefined,
+        // Headers joins repeated fields with ", ", which the strict Host grammar then refuses.
+        headerCount: (name) => (request.headers.has(name) ? 1 : 0),
         readBody: (limit) => readLimited(request, limit),
         onDisconnect: (listener) => request.signal.addEventListener("abort", listener, { once: true }),
       };
       const encoder = new TextEncoder();
+      let answered = false;
       const responder: HttpResponder = {
         respond(status, headers, body) {
+          if (answered) return;
+          answered = true;
           resolve(new Response(status === 204 || status === 202 ? null : (body ?? null), { status, headers: { ...headers } }));
         },
         openStream(headers) {
+          if (answered) return CLOSED_SINK;
+          answered = true;
           let controller!: ReadableStreamDefaultController<Uint8Array>;
           const { sink, markClosed } = createSseSink(
-            (chunk) => controller.enqueue(encoder.encode(chunk)),
-            () => controller.close(),
+            {
+              write: (chunk) => controller.enqueue(encoder.encode(chunk)),
+              end: () => controller.close(),
+              destroy: () => controller.error(new Error("slow consumer")),
+              // desiredSize = highWaterMark (0) − queued bytes: what the reader has not taken.
+              bufferedBytes: () => -(controller.desiredSize ?? 0),
+            },
+            limits,
           );
-          const stream = new ReadableStream<Uint8Array>({
-            start(c) {
-              controller = c;
+          const stream = new ReadableStream<Uint8Array>(
+            {
+              start(c) {
+                controller = c;
+              },
+              cancel() {
+                markClosed(); // the client went away: cancellation on the modern era
+              },
             },
-            cancel() {
-              markClosed(); // the client went away: cancellation on the modern era
-            },
-          });
+            new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+          );
           resolve(new Response(stream, { status: 200, headers: { ...headers } }));
           return sink;
         },
       };
-      endpoint(view, responder).catch(reject);
+      endpoint(view, responder).catch((error: unknown) => {
+        server.reportError(error);
+        if (answered) return;
+        answered = true;
+        reject(error);
+      });
     });
 }

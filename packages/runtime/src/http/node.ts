@@ -4,9 +4,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
-import { BodyTooLargeError, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
+import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type StreamLimits } from "./exchange.js";
+import { limitConnections, type ConnectionLimits } from "./connection-limits.js";
+import { httpLimitsOf } from "./http-limits.js";
 
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface NodeListenerOptions {
+  /** Path served (default "/mcp"); other paths get 404. */
+  path?: string;
+  /** The client identity per-client session limits key on. Default: the socket's peer address. */
+  clientAddress?: (req: IncomingMessage) => string | undefined;
+}
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = Number(req.headers["content-length"]);
@@ -32,13 +41,23 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function requestView(req: IncomingMessage, res: ServerResponse): HttpRequestView {
+function countRawHeader(req: IncomingMessage, name: string): number {
+  // req.headers keeps only the first Host; rawHeaders shows every field as sent.
+  let count = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === name) count++;
+  return count;
+}
+
+function requestView(req: IncomingMessage, res: ServerResponse, clientAddress: string | undefined): HttpRequestView {
   return {
     method: req.method ?? "GET",
+    clientAddress,
     header(name) {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     },
+    headerCount: (name) => countRawHeader(req, name),
     readBody: (limit) => readBody(req, limit),
     onDisconnect(listener) {
       res.once("close", () => {
@@ -48,7 +67,7 @@ function requestView(req: IncomingMessage, res: ServerResponse): HttpRequestView
   };
 }
 
-function responder(res: ServerResponse): HttpResponder {
+function responder(res: ServerResponse, limits: StreamLimits): HttpResponder {
   return {
     respond(status, headers, body) {
       if (res.headersSent) return;
@@ -61,11 +80,19 @@ function responder(res: ServerResponse): HttpResponder {
       res.end(body);
     },
     openStream(headers) {
+      // Defence in depth: the endpoint's ExchangeReply never opens twice, but a throw here would
+      // land in a handler's timer, so an answered exchange yields a closed sink instead.
+      if (res.headersSent) return CLOSED_SINK;
       res.writeHead(200, headers as Record<string, string>);
       res.flushHeaders();
       const { sink, markClosed } = createSseSink(
-        (chunk) => res.write(chunk),
-        () => res.end(),
+        {
+          write: (chunk) => res.write(chunk),
+          end: () => res.end(),
+          destroy: () => res.destroy(),
+          bufferedBytes: () => res.writableLength,
+        },
+        limits,
       );
       res.once("close", markClosed);
       return sink;
@@ -74,9 +101,11 @@ function responder(res: ServerResponse): HttpResponder {
 }
 
 /** A node:http request listener serving MCP on `path` (default "/mcp"); other paths get 404. */
-export function createNodeRequestListener(server: McpServer, options: { path?: string } = {}): NodeRequestListener {
+export function createNodeRequestListener(server: McpServer, options: NodeListenerOptions = {}): NodeRequestListener {
   const endpoint = createHttpEndpoint(server);
   const path = options.path ?? "/mcp";
+  const limits = httpLimitsOf(server).stream;
+  const addressOf = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -85,7 +114,8 @@ export function createNodeRequestListener(server: McpServer, options: { path?: s
       res.end("Not Found");
       return;
     }
-    endpoint(requestView(req, res), responder(res)).catch(() => {
+    endpoint(requestView(req, res, addressOf(req)), responder(res, limits)).catch((error: unknown) => {
+      server.reportError(error);
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": "application/json" });
         res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
@@ -101,15 +131,18 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** Starts a node:http server. Binds 127.0.0.1 unless told otherwise (local servers stay local). */
-export function listenHttp(
-  mcp: McpServer,
-  options: { port?: number; host?: string; path?: string } = {},
-): Promise<ListeningServer> {
+export interface ListenHttpOptions extends NodeListenerOptions, ConnectionLimits {
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1 (local servers stay local). */
+  host?: string;
+}
+
+/** Starts a node:http server with connection caps and header/body/idle timeouts (connection-limits.ts). */
+export function listenHttp(mcp: McpServer, options: ListenHttpOptions = {}): Promise<ListeningServer> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
-  const server = createServer(createNodeRequestListener(mcp, { path }));
-  server.keepAliveTimeout = 5_000;
+  const listener = createNodeRequestListener(mcp, options.clientAddress ? { path, clientAddress: options.clientAddress } : { path });
+  const server = limitConnections(createServer, listener, options);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {

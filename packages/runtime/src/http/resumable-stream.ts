@@ -1,6 +1,7 @@
-// A legacy SSE response stream with event ids, kept after its connection drops so a client can
-// resume it with GET + Last-Event-ID (2025-11-25 basic/transports § Resumability and Redelivery).
-// Only this stream's events are replayed, never another's.
+// A legacy SSE stream with event ids (a POST's response stream or the session's GET stream),
+// kept after its connection drops so a client can resume it with GET + Last-Event-ID
+// (2025-11-25 basic/transports § Resumability and Redelivery). Only this stream's events are
+// replayed, never another's. The replay buffer is bounded in bytes: the oldest events go first.
 import type { SseSink } from "./exchange.js";
 import { sseEvent, ssePriming } from "./sse.js";
 
@@ -13,38 +14,48 @@ export class ResumableStream {
   readonly id: string;
   private seq = 0;
   private readonly events: StoredEvent[] = [];
+  private storedBytes = 0;
   private connection: SseSink | undefined;
   private finished = false;
+  private readonly maxReplayBytes: number;
 
-  constructor(id: string) {
+  constructor(id: string, maxReplayBytes: number) {
     this.id = id;
+    this.maxReplayBytes = maxReplayBytes;
   }
 
   get done(): boolean {
     return this.finished;
   }
 
-  /** Attaches a connection, replaying every event after `afterSeq` (all of them for a new stream). */
+  get connected(): boolean {
+    return this.connection !== undefined && !this.connection.closed;
+  }
+
+  /**
+   * Attaches a connection. A new stream (`afterSeq` < 0) starts with its priming event; a resumed
+   * one replays every retained event after `afterSeq`.
+   */
   attach(sink: SseSink, afterSeq: number, retryMs: number | undefined): void {
+    this.connection?.end();
     this.connection = sink;
-    if (afterSeq < 0) {
-      this.seq++;
-      const frame = ssePriming(this.eventId(this.seq), retryMs);
-      this.events.push({ seq: this.seq, frame });
-      sink.write(frame);
-    }
-    for (const event of this.events) if (event.seq > afterSeq && afterSeq >= 0) sink.write(event.frame);
+    if (afterSeq < 0) this.store(ssePriming(this.eventId(this.seq + 1), retryMs));
+    else for (const event of this.events) if (event.seq > afterSeq) sink.write(event.frame);
     sink.onClose(() => {
       if (this.connection === sink) this.connection = undefined;
     });
     if (this.finished) sink.end();
   }
 
+  /** Whether `seq` names an event this stream issued (resumption from it is meaningful). */
+  issued(seq: number): boolean {
+    return seq >= 1 && seq <= this.seq;
+  }
+
   send(json: string): void {
-    this.seq++;
-    const frame = sseEvent(json, this.eventId(this.seq));
-    this.events.push({ seq: this.seq, frame });
-    if (this.connection && !this.connection.closed) this.connection.write(frame);
+    // Nothing follows the final response (a late value after finish() is dropped).
+    if (this.finished) return;
+    this.store(sseEvent(json, this.eventId(this.seq + 1)));
   }
 
   /** Sends the final response and ends the stream. */
@@ -54,7 +65,7 @@ export class ResumableStream {
     this.connection?.end();
   }
 
-  /** Ends the stream without a final message (the request was cancelled). */
+  /** Ends the stream without a final message (the request was cancelled or the session ended). */
   abandon(): void {
     this.finished = true;
     this.connection?.end();
@@ -67,6 +78,16 @@ export class ResumableStream {
     connection?.end();
   }
 
+  private store(frame: string): void {
+    this.seq++;
+    this.events.push({ seq: this.seq, frame });
+    this.storedBytes += frame.length;
+    while (this.storedBytes > this.maxReplayBytes && this.events.length > 1) {
+      this.storedBytes -= (this.events.shift() as StoredEvent).frame.length;
+    }
+    if (this.connection && !this.connection.closed) this.connection.write(frame);
+  }
+
   private eventId(seq: number): string {
     return `${this.id}.${seq}`;
   }
@@ -76,7 +97,7 @@ export class ResumableStream {
 export function parseEventId(value: string): { streamId: string; seq: number } | undefined {
   const dot = value.lastIndexOf(".");
   if (dot <= 0) return undefined;
-  const seq = Number(value.slice(dot + 1));
-  if (!Number.isInteger(seq) || seq < 0) return undefined;
-  return { streamId: value.slice(0, dot), seq };
+  const digits = value.slice(dot + 1);
+  if (!/^[0-9]{1,15}$/.test(digits)) return undefined;
+  return { streamId: value.slice(0, dot), seq: Number(digits) };
 }

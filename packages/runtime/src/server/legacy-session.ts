@@ -185,8 +185,8 @@ export class LegacySession {
     this.protocolVersion = served.includes(requested) ? requested : (served[0] as string);
     this.clientCapabilities = params["capabilities"];
     this.clientInfo = isPlainObject(params["clientInfo"]) ? params["clientInfo"] : undefined;
-    const { extensions: _extensions, ...capabilities } = this.host.compiled.capabilities;
-    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities, serverInfo: this.host.compiled.serverInfo };
+    // The same capabilities the modern era advertises, `extensions` included (issue 10 #8: it was dropped here).
+    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities: this.host.compiled.capabilities, serverInfo: this.host.compiled.serverInfo };
     if (this.host.compiled.definition.instructions !== undefined) result["instructions"] = this.host.compiled.definition.instructions;
     return result;
   }

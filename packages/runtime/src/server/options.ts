@@ -7,11 +7,22 @@ export interface ServerLimits {
   pageSize?: number;
   /** Concurrent subscriptions/listen streams; beyond it listen answers -32603. Default 1024. */
   maxListens?: number;
-  /** Concurrent legacy HTTP sessions; `initialize` beyond it answers 503. Default 10 000. */
+  /**
+   * Concurrent legacy HTTP sessions. At the cap, `initialize` first evicts the oldest session that
+   * never made a request after its handshake, else answers 503. Default 10 000.
+   */
   maxSessions?: number;
+  /** Concurrent legacy HTTP sessions per client address (same eviction, then 503). Default 256. */
+  maxSessionsPerClient?: number;
+  /**
+   * Unsent bytes one SSE stream may hold; a stream whose client stops reading is closed past it
+   * and the reason goes to onError. Legacy streams also retain this much for Last-Event-ID replay.
+   * Default 4 MiB.
+   */
+  maxStreamBufferBytes?: number;
   /** Interval of SSE keepalive comments on long-lived modern streams, in ms. Default 15 s. */
   keepAliveMs?: number;
-  /** Lifetime of legacy HTTP sessions without traffic, in ms. Default 30 minutes. */
+  /** Lifetime of legacy HTTP sessions without traffic (no request and no open stream), in ms. Default 5 minutes. */
   sessionIdleMs?: number;
   /** Timeout of a legacy server→client request, in ms. Default 10 minutes. */
   clientRequestTimeoutMs?: number;

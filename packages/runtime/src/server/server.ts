@@ -20,6 +20,10 @@ export interface McpServer extends ServerControl {
   readonly maxBodyBytes: number;
   /** Serves one modern-era request (envelope already claimed by the body). */
   serveModern(request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply>;
+  /** Legacy revisions served, preferred first (empty for a modern-only server). */
+  readonly legacyRevisions: readonly string[];
+  /** Hands a transport-level failure to ServerOptions.onError (never to a client). */
+  reportError(error: unknown): void;
   /** Creates a legacy session bound to this server (one per HTTP session or stdio connection). */
   createLegacySession(id?: string): LegacySession;
   /** Ends open listen streams gracefully and closes legacy sessions. */
@@ -71,6 +75,8 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     options,
     maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     host,
+    legacyRevisions: compiled.legacyRevisions,
+    reportError: host.reportError,
     serveModern: (request, exchange) => serveModernRequest(host, request, exchange),
     createLegacySession(id) {
       const session = new LegacySession(host, id);

@@ -1,0 +1,136 @@
+// Legacy-era POSTs (2025-11-25 basic/transports § Sending Messages to the Server): `initialize`
+// mints a session; every other message names one. A request is answered with JSON unless its
+// handler talks to the client mid-call (a server→client request, progress, a log line) or drops
+// its stream for polling: then the answer becomes a resumable SSE stream whose first event is
+// the priming event (§ Resumability). 2025-03-26 sessions also accept batches (basic § Batching).
+import { randomBytes } from "node:crypto";
+import { claimsModernEra } from "../core/era/envelope.js";
+import { revisionAllowsBatch } from "../core/era/revisions.js";
+import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { RpcError } from "../core/jsonrpc/errors.js";
+import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcRequest } from "../core/jsonrpc/message.js";
+import { serializeError } from "../core/jsonrpc/serialize.js";
+import type { LegacyChannel } from "../server/legacy-session.js";
+import type { McpServer } from "../server/server.js";
+import type { HttpRequestView, HttpResponder } from "./exchange.js";
+import type { HttpLimits } from "./http-limits.js";
+import { findSession, type LegacySessionStore, type SessionEntry } from "./legacy-store.js";
+import { ExchangeReply, sendError } from "./reply.js";
+import { ResumableStream } from "./resumable-stream.js";
+import { JSON_HEADERS, SSE_HEADERS } from "./sse.js";
+
+export interface LegacyPost {
+  message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void>;
+  batch(items: unknown[], request: HttpRequestView, responder: HttpResponder): Promise<void>;
+}
+
+const NO_CHANNEL: LegacyChannel = { send: () => {}, closeStream: () => {} };
+
+export function createLegacyPost(server: McpServer, store: LegacySessionStore, limits: HttpLimits): LegacyPost {
+  async function initialize(message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    const client = request.clientAddress ?? "";
+    if (!store.admit(client)) return sendError(responder, 503, new RpcError(INVALID_REQUEST, "Too many sessions; try again later"), message.id);
+    const entry = store.create(client);
+    const body = (await entry.session.handleRequest(message, NO_CHANNEL)) as string;
+    if (!entry.session.initialized) {
+      entry.session.close();
+      return responder.respond(400, JSON_HEADERS, body);
+    }
+    store.add(entry);
+    responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
+  }
+
+  async function serveRequest(entry: SessionEntry, message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    const reply = new ExchangeReply(responder);
+    const streamHeaders = { ...SSE_HEADERS, "mcp-session-id": entry.session.id };
+    let stream: ResumableStream | undefined;
+    // Every message about this request goes through here; once the exchange was answered with
+    // JSON there is no stream to upgrade to, so a late message is dropped.
+    const openStream = (): ResumableStream | undefined => {
+      if (!stream && !reply.answered && !reply.streaming) {
+        stream = new ResumableStream(randomBytes(9).toString("base64url"), limits.maxReplayBytes);
+        store.remember(entry, stream);
+        stream.attach(reply.stream(streamHeaders), -1, limits.retryMs);
+      }
+      return stream;
+    };
+    const channel: LegacyChannel = {
+      send: (outbound) => openStream()?.send(JSON.stringify(outbound)),
+      closeStream: () => openStream()?.detach(),
+      headers: (name) => request.header(name),
+    };
+    // A session that ends (DELETE, expiry) answers its open POSTs instead of leaving them hanging.
+    const terminate = (): void => {
+      const error = new RpcError(INVALID_REQUEST, "Session terminated");
+      if (stream) stream.finish(serializeError(message.id, error));
+      else sendError(reply, 404, error, message.id);
+    };
+    entry.exchanges.add(terminate);
+    let body: string | undefined;
+    try {
+      body = await entry.session.handleRequest(message, channel);
+    } finally {
+      entry.exchanges.delete(terminate);
+    }
+    if (stream) {
+      // Cancelled by notifications/cancelled: no response is owed, so the stream just ends.
+      if (body === undefined) stream.abandon();
+      else stream.finish(body);
+    } else if (body === undefined) reply.respond(202, { "mcp-session-id": entry.session.id });
+    else reply.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
+  }
+
+  async function message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    if (inbound.kind === "request" && inbound.message.method === "initialize" && request.header("mcp-session-id") === undefined) {
+      return initialize(inbound.message, request, responder);
+    }
+    const id = inbound.kind === "request" ? inbound.message.id : null;
+    const entry = findSession(store, request, responder, id);
+    if (!entry) return;
+    const headerVersion = request.header("mcp-protocol-version")?.trim();
+    if (headerVersion !== undefined && !server.legacyRevisions.includes(headerVersion)) {
+      return sendError(responder, 400, new RpcError(INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${headerVersion}`), id);
+    }
+    if (inbound.kind === "response") {
+      entry.session.handleResponse(inbound.message);
+      return responder.respond(202, {});
+    }
+    if (inbound.kind === "notification") {
+      entry.session.handleNotification(inbound.message);
+      return responder.respond(202, {});
+    }
+    return serveRequest(entry, inbound.message, request, responder);
+  }
+
+  async function batch(items: unknown[], request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    // Batches exist only in 2025-03-26 (basic § Batching); modern bodies must be one message.
+    if (items.length === 0) return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: empty batch"));
+    if (items.some((item) => isPlainObject(item) && isPlainObject(item["params"]) && claimsModernEra(item["params"] as never))) {
+      return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not allowed in the modern era"));
+    }
+    const entry = findSession(store, request, responder, null);
+    if (!entry) return;
+    if (!revisionAllowsBatch(entry.session.protocolVersion ?? "")) {
+      return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported by the negotiated revision"));
+    }
+    const replies: string[] = [];
+    for (const item of items) {
+      let inbound: InboundMessage;
+      try {
+        inbound = inspectMessage(item);
+      } catch (error) {
+        replies.push(serializeError(salvageId(item), error as RpcError));
+        continue;
+      }
+      if (inbound.kind === "request") {
+        const reply = await entry.session.handleRequest(inbound.message, NO_CHANNEL);
+        if (reply !== undefined) replies.push(reply);
+      } else if (inbound.kind === "notification") entry.session.handleNotification(inbound.message);
+      else entry.session.handleResponse(inbound.message);
+    }
+    if (replies.length === 0) return responder.respond(202, {});
+    responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, `[${replies.join(",")}]`);
+  }
+
+  return { message, batch };
+}
