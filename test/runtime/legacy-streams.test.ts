@@ -26,6 +26,7 @@ beforeAll(async () => {
       },
     },
   ];
+  definition.capabilities = { ...definition.capabilities, extensions: { "io.example/trace": { level: 1 } } };
   mcp = createMcpServer(definition);
   listening = await listenHttp(mcp, { port: 0 });
 });
@@ -72,6 +73,42 @@ describe("legacy streams", () => {
     stop();
     const methods = frames.flatMap((f) => f.split("\n")).filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)).method);
     expect(methods).toEqual(["notifications/tools/list_changed", "notifications/resources/updated"]);
+  });
+
+  it("tags GET-stream events with ids and replays what a reconnecting client missed", async () => {
+    const headers = await session();
+    let frames: string[] = [];
+    let stop = openStream(headers, (f) => (frames = f));
+    await settle(() => frames.length > 0);
+    mcp.notifyToolsListChanged();
+    await settle(() => frames.length >= 2);
+    stop();
+    const ids = frames.flatMap((f) => f.split("\n")).filter((l) => l.startsWith("id: ")).map((l) => l.slice(4));
+    // The priming event and the notification, each with its own id.
+    expect(ids.length).toBe(2);
+    expect(new Set(ids).size).toBe(2);
+    // Missed while disconnected:
+    await new Promise((r) => setTimeout(r, 50));
+    mcp.notifyPromptsListChanged();
+    mcp.notifyResourcesListChanged();
+    let resumed: string[] = [];
+    stop = openStream({ ...headers, "last-event-id": ids[1] as string }, (f) => (resumed = f));
+    await settle(() => resumed.length >= 2);
+    mcp.notifyToolsListChanged();
+    await settle(() => resumed.length >= 3);
+    stop();
+    const methods = resumed.flatMap((f) => f.split("\n")).filter((l) => l.startsWith("data: {")).map((l) => JSON.parse(l.slice(6)).method);
+    expect(methods).toEqual(["notifications/prompts/list_changed", "notifications/resources/list_changed", "notifications/tools/list_changed"]);
+    const unknown = await rawRequest(listening.url, { method: "GET", headers: { ...headers, "last-event-id": "nope.1" } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("keeps capabilities.extensions in the legacy initialize result", async () => {
+    const response = await rawRequest(listening.url, {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {} } }),
+    });
+    expect(JSON.parse(response.body).result.capabilities.extensions).toEqual({ "io.example/trace": { level: 1 } });
   });
 
   it("resumes a dropped POST stream with Last-Event-ID and replays only what was missed", async () => {
