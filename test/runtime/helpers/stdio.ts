@@ -1,6 +1,10 @@
-// Drives a spawned stdio server line by line.
+// Drives a stdio server line by line: a spawned process, or in process over PassThrough streams.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { resolve } from "node:path";
+import { PassThrough, Writable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import type { McpServer } from "../../../packages/runtime/src/server/server.js";
+import { serveStdio, type StdioConnection } from "../../../packages/runtime/src/stdio/stdio.js";
 
 export interface StdioPeer {
   child: ChildProcessWithoutNullStreams;
@@ -69,6 +73,63 @@ export function spawnStdioServer(): StdioPeer {
       return new Promise((done) => {
         child.once("exit", (code) => done(code));
         child.stdin.end();
+      });
+    },
+  };
+}
+
+/** An in-process stdio connection over PassThrough streams (no build, no child process). */
+export interface InProcessStdio {
+  input: PassThrough;
+  output: Writable;
+  connection: StdioConnection;
+  /** Parsed output lines so far (only when the helper owns the output stream). */
+  messages: any[];
+  send(value: unknown): void;
+  waitFor(predicate: (message: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+export function connectInProcess(server: McpServer, output?: Writable): InProcessStdio {
+  const input = new PassThrough();
+  const messages: any[] = [];
+  const waiters = new Set<() => void>();
+  let sink = output;
+  if (!sink) {
+    let pending = "";
+    const decoder = new StringDecoder("utf8");
+    sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        pending += decoder.write(chunk);
+        const parts = pending.split("\n");
+        pending = parts.pop() ?? "";
+        for (const part of parts) if (part) messages.push(JSON.parse(part));
+        for (const wake of [...waiters]) wake();
+        done();
+      },
+    });
+  }
+  const connection = serveStdio(server, { input, output: sink });
+  return {
+    input,
+    output: sink,
+    connection,
+    messages,
+    send: (value) => input.write(`${JSON.stringify(value)}\n`),
+    waitFor(predicate, timeoutMs = 5_000) {
+      return new Promise((resolveMessage, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (found === undefined) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolveMessage(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out; ${messages.length} messages so far`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
       });
     },
   };

@@ -1,16 +1,16 @@
-// Typed handler contexts for generated code: the runtime's HandlerContext, plus the
+// Typed handler contexts for generated code: the runtime's ServerHandlerContext, plus the
 // generated `ask.<key>()` helpers and typed handle helpers, without copying the context
 // (its `state` getter and methods must stay live, so the base is the prototype).
 import type { JsonObject } from "../core/jsonrpc/message.js";
-import type { HandlerContext } from "../server/definition.js";
+import type { ServerHandlerContext } from "../server/definition.js";
 
 /** The context every generated handler gets: the runtime context without the untyped ask API. */
-export type BaseContext = Omit<HandlerContext, "ask" | "askAll" | "canAsk">;
+export type BaseContext = Omit<ServerHandlerContext, "ask" | "askAll" | "canAsk">;
 
 export type Awaitable<T> = T | Promise<T>;
 
 /** Builds a generated context type `Ctx` from the runtime context and the members `Ctx` adds. */
-export function extendContext<Ctx extends BaseContext>(ctx: HandlerContext, extra: Omit<Ctx, keyof BaseContext>): Ctx {
+export function extendContext<Ctx extends BaseContext>(ctx: ServerHandlerContext, extra: Omit<Ctx, keyof BaseContext>): Ctx {
   return Object.assign(Object.create(ctx) as object, extra) as Ctx;
 }
 
@@ -19,7 +19,7 @@ export function extendContext<Ctx extends BaseContext>(ctx: HandlerContext, extr
  * key; legacy: the requests in turn) and converts each raw answer with the generated converter.
  */
 export async function askAllTyped(
-  ctx: HandlerContext,
+  ctx: ServerHandlerContext,
   requests: Readonly<Record<string, unknown>>,
   convert: Readonly<Record<string, (raw: JsonObject) => unknown>>,
 ): Promise<Record<string, unknown>> {

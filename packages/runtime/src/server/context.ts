@@ -1,4 +1,4 @@
-// The HandlerContext a user handler sees, built from the era-specific CallScope.
+// The ServerHandlerContext a user handler sees, built from the era-specific CallScope.
 // PERFORMANCE: one class instance per call with methods on the prototype, instead of an object
 // of fresh closures, keeps allocation (and GC) per tools/call small.
 import type { LogLevel } from "../core/era/envelope.js";
@@ -6,11 +6,11 @@ import type { Era } from "../core/era/revisions.js";
 import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
-import type { HandlerContext, ServerControl } from "./definition.js";
+import type { ServerHandlerContext, ServerControl } from "./definition.js";
 import type { HandlerCall } from "./handler-call.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
-class RequestContext implements HandlerContext {
+class RequestContext implements ServerHandlerContext {
   readonly server: ServerControl;
   private readonly codec: HandleCodec;
   private boundHandles: HandleCodec | undefined;
@@ -126,7 +126,7 @@ export function createHandlerContext(
   handles: HandleCodec,
   server: ServerControl,
   call: HandlerCall,
-): { ctx: HandlerContext; inputs: InputChannel } {
+): { ctx: ServerHandlerContext; inputs: InputChannel } {
   const ctx = new RequestContext(scope, declarations, handles, server, call);
   return { ctx, inputs: ctx.inputs };
 }

@@ -32,7 +32,7 @@ export interface CacheHint {
 export type ParseResult<T> = { success: true; data: T } | { success: false; error: unknown };
 
 /** What every handler receives besides its own arguments. */
-export interface HandlerContext {
+export interface ServerHandlerContext {
   readonly era: Era;
   readonly protocolVersion: string;
   readonly method: string;
@@ -101,7 +101,7 @@ export interface ToolDefinition<Args = unknown> {
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
   /** Argument name → handle kind: verified before the handler runs. */
   handleArguments?: Readonly<Record<string, string>>;
-  handler: (args: Args, ctx: HandlerContext) => CallToolResult | Promise<CallToolResult>;
+  handler: (args: Args, ctx: ServerHandlerContext) => CallToolResult | Promise<CallToolResult>;
 }
 
 export interface ResourceContents extends JsonObject {
@@ -127,7 +127,7 @@ export interface ResourceDefinition {
   subscribable?: boolean;
   cache?: CacheHint;
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
-  read: (ctx: HandlerContext) => ReadResult | Promise<ReadResult>;
+  read: (ctx: ServerHandlerContext) => ReadResult | Promise<ReadResult>;
 }
 
 export type Completer = (
@@ -147,7 +147,7 @@ export interface ResourceTemplateDefinition {
   cache?: CacheHint;
   complete?: Readonly<Record<string, Completer>>;
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
-  read: (uri: string, variables: Readonly<Record<string, string>>, ctx: HandlerContext) => ReadResult | Promise<ReadResult>;
+  read: (uri: string, variables: Readonly<Record<string, string>>, ctx: ServerHandlerContext) => ReadResult | Promise<ReadResult>;
 }
 
 export interface PromptArgument {
@@ -171,7 +171,7 @@ export interface PromptDefinition {
   _meta?: JsonObject;
   complete?: Readonly<Record<string, Completer>>;
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
-  get: (args: Readonly<Record<string, string>>, ctx: HandlerContext) => GetPromptResult | Promise<GetPromptResult>;
+  get: (args: Readonly<Record<string, string>>, ctx: ServerHandlerContext) => GetPromptResult | Promise<GetPromptResult>;
 }
 
 export type CacheableList = "server/discover" | "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";

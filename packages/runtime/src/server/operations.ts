@@ -11,7 +11,7 @@ import type { ModernInputChannel } from "../mrtr/modern-inputs.js";
 import { decodeCursor } from "../pagination/cursor.js";
 import type { CompiledServer } from "./compile.js";
 import { createHandlerContext } from "./context.js";
-import type { CacheHint, Completer, HandlerContext, ReadResult, ServerControl } from "./definition.js";
+import type { CacheHint, Completer, ServerHandlerContext, ReadResult, ServerControl } from "./definition.js";
 import { HandlerCall } from "./handler-call.js";
 import { exposedMessage, HandlerTimeoutError } from "./safe-error.js";
 import type { CallScope } from "./scope.js";
@@ -46,7 +46,7 @@ async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
-  run: (ctx: HandlerContext) => Promise<JsonObject>,
+  run: (ctx: ServerHandlerContext) => Promise<JsonObject>,
   onTimeout?: () => JsonObject,
 ): Promise<JsonObject> {
   const call = new HandlerCall(scope.method, host.handlerTimeoutMs);

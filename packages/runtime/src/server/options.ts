@@ -34,6 +34,11 @@ export interface ServerLimits {
   handlerTimeoutMs?: number;
   /** Longest `uri` resources/read accepts (-32602 beyond it), in characters. Default 16 KiB. */
   maxUriLength?: number;
+  /**
+   * Unsent stdout bytes past which the stdio transport drops notifications (reported once to
+   * onError per episode); stdin reading pauses whenever stdout is full. Default 4 MiB.
+   */
+  maxStdoutBufferBytes?: number;
 }
 
 export interface ServerOptions {

@@ -7,7 +7,7 @@ import type { Readable, Writable } from "node:stream";
 import { claimsModernEra } from "../core/era/envelope.js";
 import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
-import { inspectMessage, salvageId, type InboundMessage, type JsonRpcMessage, type RequestId } from "../core/jsonrpc/message.js";
+import { inspectMessage, salvageId, type InboundMessage, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
 import { parseJsonText } from "../core/jsonrpc/parse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
@@ -15,12 +15,16 @@ import { Cancellation } from "../server/cancellation.js";
 import type { McpServer } from "../server/server.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { createLineSplitter } from "./line-reader.js";
+import { createStdioOutput } from "./output.js";
 
 export interface StdioConnection {
-  /** Resolves when the input ends and in-flight work has been answered. */
+  /** Resolves when the input ends (or stdout breaks) and in-flight work has settled. */
   readonly closed: Promise<void>;
   close(): void;
 }
+
+/** Default of ServerLimits.maxStdoutBufferBytes. */
+export const DEFAULT_MAX_STDOUT_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export function serveStdio(
   server: McpServer,
@@ -29,6 +33,9 @@ export function serveStdio(
   const input = streams.input ?? process.stdin;
   const output = streams.output ?? process.stdout;
   const modernInflight = new Map<RequestId, Cancellation>();
+  // Ids of requests of either era still being served: JSON-RPC ids are unique per session, and a
+  // second request with a live id would make the first one uncancellable (issue 21 #12).
+  const liveIds = new Set<RequestId>();
   let session: LegacySession | undefined;
   let pendingWork = 0;
   let inputEnded = false;
@@ -37,42 +44,55 @@ export function serveStdio(
     finish = resolve;
   });
 
-  const write = (line: string) => {
-    if (output.writable) output.write(`${line}\n`);
-  };
+  const out = createStdioOutput(output, {
+    maxBufferedBytes: server.options.limits?.maxStdoutBufferBytes ?? DEFAULT_MAX_STDOUT_BUFFER_BYTES,
+    throttle: (paused) => {
+      if (inputEnded) return;
+      if (paused) input.pause();
+      else input.resume();
+    },
+    report: (error) => server.options.onError?.(error),
+    broken: () => shutDown(),
+  });
   const legacySession = (): LegacySession => {
     if (!session) {
       session = server.createLegacySession();
-      session.unsolicited = (message) => write(JSON.stringify(message));
+      session.unsolicited = (message) => out.notification(JSON.stringify(message));
     }
     return session;
   };
-  const channel: LegacyChannel = { send: (message: JsonRpcMessage) => write(JSON.stringify(message)), closeStream: () => {} };
+  const channel: LegacyChannel = {
+    // Requests to the client are answers the handler waits for; notifications are optional.
+    send: (message: JsonRpcMessage) => ("id" in message ? out.response : out.notification)(JSON.stringify(message)),
+    closeStream: () => {},
+  };
 
-  const track = (work: Promise<void>) => {
+  const track = (id: RequestId, work: Promise<void>) => {
     pendingWork++;
+    liveIds.add(id);
     // Engine calls answer every failure in-band; a rejection here would be a runtime bug, and it
     // must not become an unhandled rejection that kills the process.
     work
       .catch((error: unknown) => server.options.onError?.(error))
       .finally(() => {
+        liveIds.delete(id);
         pendingWork--;
         if (inputEnded && pendingWork === 0) finish();
       });
   };
 
-  const serveModern = async (message: Extract<InboundMessage, { kind: "request" }>["message"]) => {
+  const serveModern = async (message: JsonRpcRequest) => {
     const cancellation = new Cancellation();
     modernInflight.set(message.id, cancellation);
     try {
       const reply = await server.serveModern(message, {
         cancellation,
         notify: (notification) => {
-          if (!cancellation.aborted) write(JSON.stringify(notification));
+          if (!cancellation.aborted) out.notification(JSON.stringify(notification));
         },
       });
       // After notifications/cancelled nothing more is sent for that request (§ Cancellation).
-      if (reply.body !== undefined && !cancellation.aborted) write(reply.body);
+      if (reply.body !== undefined && !cancellation.aborted) out.response(reply.body);
     } finally {
       modernInflight.delete(message.id);
     }
@@ -89,12 +109,17 @@ export function serveStdio(
       if (!modern) legacySession().handleNotification(inbound.message);
       return;
     }
-    if (modern) return track(serveModern(inbound.message));
+    const request = inbound.message;
+    if (liveIds.has(request.id)) {
+      return out.response(serializeError(request.id, new RpcError(INVALID_REQUEST, "Invalid Request: a request with this id is still in progress")));
+    }
+    if (modern) return track(request.id, serveModern(request));
     track(
+      request.id,
       legacySession()
-        .handleRequest(inbound.message, channel)
+        .handleRequest(request, channel)
         .then((reply) => {
-          if (reply !== undefined) write(reply);
+          if (reply !== undefined) out.response(reply);
         }),
     );
   };
@@ -104,11 +129,11 @@ export function serveStdio(
     try {
       value = parseJsonText(line);
     } catch (error) {
-      return write(serializeError(null, error as RpcError));
+      return out.response(serializeError(null, error as RpcError));
     }
     if (Array.isArray(value)) {
       if (value.length === 0 || !revisionAllowsBatch(session?.protocolVersion ?? "")) {
-        return write(serializeError(null, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported")));
+        return out.response(serializeError(null, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported")));
       }
       for (const item of value) handleSingle(item);
       return;
@@ -121,31 +146,30 @@ export function serveStdio(
     try {
       inbound = inspectMessage(value);
     } catch (error) {
-      return write(serializeError(salvageId(value), error as RpcError));
+      return out.response(serializeError(salvageId(value), error as RpcError));
     }
     handleMessage(inbound);
   };
 
   const split = createLineSplitter(server.maxBodyBytes, {
     line: handleLine,
-    oversized: () => write(serializeError(null, new RpcError(INVALID_REQUEST, "Invalid Request: message too large"))),
+    oversized: () => out.response(serializeError(null, new RpcError(INVALID_REQUEST, "Invalid Request: message too large"))),
   });
   const onData = (chunk: Buffer | string) => split(chunk);
   const onEnd = () => {
     inputEnded = true;
     if (pendingWork === 0) finish();
   };
+  /** Stops reading and abandons in-flight work: handlers see their signal abort. */
+  const shutDown = () => {
+    input.off("data", onData);
+    for (const cancellation of modernInflight.values()) cancellation.abort();
+    session?.close();
+    onEnd();
+  };
   input.on("data", onData);
   input.on("end", onEnd);
   input.on("close", onEnd);
 
-  return {
-    closed,
-    close() {
-      input.off("data", onData);
-      for (const cancellation of modernInflight.values()) cancellation.abort();
-      session?.close();
-      onEnd();
-    },
-  };
+  return { closed, close: shutDown };
 }
