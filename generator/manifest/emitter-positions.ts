@@ -1,0 +1,72 @@
+// Emitter findings (a JSON pointer inside one schema root) turned into manifest diagnostics with
+// `file:line:col`, like the loader's: the caller says where in the manifest each root's schema was
+// written, and the pointer is walked through the YAML from there. A pointer into a bundled shared
+// definition (`/$defs/Name/…` where the manifest has `definitions.Name`) is walked from that
+// definition; anything the YAML does not hold (a default schema, a `$ref`'d file) lands on the
+// deepest node that exists, never on a wrong line.
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
+import { formatPath, type JsonPath, type PathSegment } from "../diagnostics/json-path.js";
+import { decodePointer } from "../jsonschema/pointer.js";
+import { locatePath, parseYaml } from "./source.js";
+
+/** What the JSON Schema → zod emitter reports (structurally: this module does not import it). */
+export interface EmitterFinding {
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
+  readonly keyword: string;
+  /** RFC 6901 pointer to the keyword, relative to the root's schema. */
+  readonly pointer: string;
+  readonly message: string;
+  /** The schema root the pointer is relative to. */
+  readonly root?: string;
+}
+
+/** YAML sequences are walked by number; a pointer spells indexes as digits. */
+function segmentsOf(pointer: string): PathSegment[] {
+  return (decodePointer(pointer) ?? []).map((token) => (/^(0|[1-9]\d*)$/.test(token) ? Number(token) : token));
+}
+
+function has(data: unknown, path: JsonPath): boolean {
+  let node: unknown = data;
+  for (const seg of path) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, String(seg))) return false;
+    node = (node as Record<string, unknown>)[String(seg)];
+  }
+  return true;
+}
+
+/** The manifest path a finding points at: its root's origin plus the pointer. */
+function manifestPath(data: unknown, origin: JsonPath, tokens: PathSegment[]): PathSegment[] {
+  const [first, name, ...rest] = tokens;
+  if (first === "$defs" && typeof name === "string" && !has(data, [...origin, "$defs", name]) && has(data, ["definitions", name])) {
+    return ["definitions", name, ...rest];
+  }
+  return [...origin, ...tokens];
+}
+
+/**
+ * Positions emitter findings in the manifest `file` (its `text` as loaded). `origins` maps each
+ * schema root name given to the emitter to the manifest path where that schema is written.
+ */
+export function positionEmitterFindings(file: string, text: string, origins: ReadonlyMap<string, JsonPath>, findings: readonly EmitterFinding[]): Diagnostic[] {
+  const source = parseYaml(text);
+  // The manifest loaded without errors before emitting, so it expands (aliases included).
+  const data = source.doc.toJS({ maxAliasCount: 1000 }) as unknown;
+  return findings.map((finding) => {
+    const origin = finding.root === undefined ? undefined : origins.get(finding.root);
+    const tokens = segmentsOf(finding.pointer);
+    const path = origin === undefined ? undefined : manifestPath(data, origin, tokens);
+    const position = path === undefined ? { line: 1, column: 1 } : locatePath(source, path, "value");
+    return {
+      code: finding.code,
+      severity: finding.severity,
+      file,
+      line: position.line,
+      column: position.column,
+      path: path === undefined ? `${finding.root ?? ""}${finding.pointer}` : formatPath(path),
+      message: finding.message,
+      hint: "",
+    };
+  });
+}
