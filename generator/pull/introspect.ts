@@ -10,7 +10,7 @@
 // DECISION RECORD — ONE DEADLINE. `--timeout` bounds the whole pull, not each request: a
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
-import { connectClient, createHttpTransport, createStdioTransport, McpClient, McpClientError, McpRpcError, SUPPORTED_REVISIONS, type ClientTransport, type JsonObject } from "@mcp-gen/runtime";
+import { connectClient, createHttpTransport, createStdioTransport, McpClient, McpClientError, RpcError, SUPPORTED_REVISIONS, type ClientTransport, type JsonObject } from "@mcp-gen/runtime";
 import { UserError } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { describeTarget, type PullTarget } from "./target.js";
@@ -216,7 +216,7 @@ async function collectPages(client: McpClient, spec: ListSpec, remaining: () => 
       result = await client.request(spec.method, cursor === undefined ? undefined : { cursor }, { timeoutMs: remaining(), noCache: true });
     } catch (error) {
       // A server that declares the capability but not the list method: treat the list as empty.
-      if (error instanceof McpRpcError && error.code === METHOD_NOT_FOUND && page === 0) return items;
+      if (error instanceof RpcError && error.code === METHOD_NOT_FOUND && page === 0) return items;
       // Say where in the list it broke: "closed on page 2" is the clue to a paging bug.
       if (error instanceof McpClientError) throw new McpClientError(error.reason, `${spec.method}, page ${page + 1}: ${error.message}`, { ...(error.status === undefined ? {} : { status: error.status }), cause: error });
       throw error;
@@ -253,7 +253,7 @@ function explain(error: unknown, where: string, stderrTail: readonly string[]): 
       : "check that the server is up and speaks MCP; raise --timeout for slow servers";
     return new UserError("MCPGEN4011", `${where} did not finish answering within ${error.timeoutMs} ms${serverSaid}`, hint);
   }
-  if (error instanceof McpRpcError) {
+  if (error instanceof RpcError) {
     return new UserError("MCPGEN4010", `${where} answered with error ${error.code}: ${error.message}${serverSaid}`, "check the target, its credentials (--header) and the protocol revision (--protocol)");
   }
   if (error instanceof McpClientError) {

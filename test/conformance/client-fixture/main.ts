@@ -5,7 +5,8 @@
 // for some scenarios, MCP_CONFORMANCE_CONTEXT. The fixture pins the era to that
 // revision and exercises each scenario through the generic runtime client only.
 
-import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers, type JsonObject } from "../../../packages/runtime/src/client/index.js";
+import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers } from "../../../packages/runtime/src/client-entry.js";
+import type { JsonObject } from "../../../packages/runtime/src/core-entry.js";
 
 const serverUrl = process.argv[process.argv.length - 1];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
