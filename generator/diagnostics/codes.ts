@@ -20,7 +20,9 @@ export interface CodeEntry {
   readonly fix?: string;
 }
 
-const PULLED = "in a pulled manifest";
+/** The one condition under which manifest error codes turn into warnings. */
+export const WARNING_WHEN_PULLED = "in a pulled manifest";
+const PULLED = WARNING_WHEN_PULLED;
 
 const TABLE = {
   MCPGEN0101: { severity: "error", meaning: "unknown spec revision", fix: "use a revision of `mcp-gen spec list`" },
@@ -136,6 +138,12 @@ export function isDiagnosticCode(code: string): code is DiagnosticCode {
 
 export function codeInfo(code: DiagnosticCode): CodeInfo {
   return infoOf(code);
+}
+
+/** The severity a code is reported with; a pulled manifest relaxes the codes marked for it. */
+export function severityOf(code: DiagnosticCode, context: { readonly pulled?: boolean } = {}): CodeSeverity {
+  const entry: CodeEntry = TABLE[code];
+  return context.pulled === true && entry.warningWhen === WARNING_WHEN_PULLED ? "warning" : entry.severity;
 }
 
 export function meaningOf(code: DiagnosticCode): string {

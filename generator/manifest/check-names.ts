@@ -1,5 +1,6 @@
 // Names and identifiers (MCPGEN12xx): tool name syntax, names that become reserved words or
 // empty identifiers, and names that collapse onto one TypeScript identifier within a namespace.
+import { severityOf } from "../diagnostics/codes.js";
 import type { JsonPath } from "../diagnostics/json-path.js";
 import { isReservedIdentifier, toIdentifier } from "./identifiers.js";
 import { entriesOf, INPUT_OWNERS, isMap, mapAt } from "./raw.js";
@@ -48,7 +49,7 @@ export function checkNames(root: unknown, reporter: Reporter): void {
     if (!TOOL_NAME.test(name)) {
       const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c));
       const detail = name.length === 0 ? "is empty" : name.length > 128 ? `is ${name.length} characters long` : `contains ${JSON.stringify(bad)}`;
-      reporter.report("MCPGEN1201", path, `tool name ${JSON.stringify(name)} ${detail}; tool names are 1–128 characters of A-Z a-z 0-9 _ - .`, `rename it, e.g. ${JSON.stringify(name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 128) || "my_tool")}`, { target: "key", severity: pulled ? "warning" : "error" });
+      reporter.report("MCPGEN1201", path, `tool name ${JSON.stringify(name)} ${detail}; tool names are 1–128 characters of A-Z a-z 0-9 _ - .`, `rename it, e.g. ${JSON.stringify(name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 128) || "my_tool")}`, { target: "key", severity: severityOf("MCPGEN1201", { pulled }) });
     }
   }
   checkNamespace(named(root, "tools"), "tool", reporter);

@@ -1,6 +1,6 @@
 // Collects diagnostics for one manifest file, turning JSON paths into `line:col`.
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
-import type { DiagnosticCode, WarningCode } from "../diagnostics/codes.js";
+import { type DiagnosticCode, severityOf, type WarningCode } from "../diagnostics/codes.js";
 import { formatPath, type JsonPath } from "../diagnostics/json-path.js";
 import { locatePath, type ParsedYaml, type Position, scalarSourceAt } from "./source.js";
 
@@ -29,7 +29,7 @@ export class Reporter {
     const pos = options.position ?? (this.source ? locatePath(this.source, path, options.target ?? "value") : { line: 1, column: 1 });
     this.diagnostics.push({
       code,
-      severity: options.severity ?? "error",
+      severity: options.severity ?? severityOf(code),
       file: this.file,
       line: pos.line,
       column: pos.column,

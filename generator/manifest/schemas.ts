@@ -10,7 +10,7 @@
 import type { ErrorObject } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { posix, relative } from "node:path";
-import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { type DiagnosticCode, severityOf } from "../diagnostics/codes.js";
 import type { JsonPath } from "../diagnostics/json-path.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
@@ -46,8 +46,6 @@ export interface SchemaPreparerOptions {
    */
   readonly pulled?: boolean;
 }
-
-const RELAXED_WHEN_PULLED: ReadonlySet<DiagnosticCode> = new Set(["MCPGEN1303", "MCPGEN1502", "MCPGEN1503", "MCPGEN1504", "MCPGEN1505"]);
 
 /** Where a schema was written: in the manifest, or in a file pulled in by `$ref` (reported there). */
 interface Origin {
@@ -121,7 +119,8 @@ export class SchemaPreparer {
   // ---- reporting ---------------------------------------------------------------------------
 
   private report(origin: Origin, code: DiagnosticCode, path: JsonPath, pointer: readonly (string | number)[], message: string, hint: string): void {
-    const severity = this.options.pulled === true && RELAXED_WHEN_PULLED.has(code) ? "warning" : "error";
+    // Which codes a pulled manifest relaxes is the registry's to say (`warningWhen`).
+    const severity = severityOf(code, { pulled: this.options.pulled === true });
     origin.reporter.report(code, [...path, ...pointer], message, hint, { target: code === "MCPGEN1309" ? "key" : "value", severity });
   }
 

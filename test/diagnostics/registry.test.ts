@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { codeInfo, DIAGNOSTIC_CODES, isDiagnosticCode } from "../../generator/diagnostics/codes.js";
+import { codeInfo, DIAGNOSTIC_CODES, isDiagnosticCode, severityOf } from "../../generator/diagnostics/codes.js";
+import { loadManifest } from "../../generator/manifest/load.js";
 import { CODE_RANGES, rangeOf } from "../../generator/diagnostics/ranges.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -70,5 +71,20 @@ describe("the diagnostics registry", () => {
 
   it("names a docs page and anchor for every code", () => {
     for (const c of DIAGNOSTIC_CODES) expect(c.docs, c.code).toMatch(/^docs\/[a-z-]+\.md#[a-z0-9-]+$/);
+  });
+
+  it("gives the severity every manifest of the corpus is reported with", async () => {
+    const manifests = filesUnder(join(ROOT, "test", "manifests")).filter((f) => f.endsWith(".yaml"));
+    const seen = new Map<string, Set<string>>();
+    for (const file of manifests) {
+      const pulled = /^pulled:/m.test(readFileSync(file, "utf8"));
+      for (const d of (await loadManifest(file)).diagnostics) {
+        expect(d.severity, `${relative(ROOT, file)}: ${d.code}`).toBe(severityOf(d.code, { pulled }));
+        seen.set(d.severity, (seen.get(d.severity) ?? new Set()).add(d.code));
+      }
+    }
+    // The corpus exercises both severities, relaxed pulled codes included.
+    expect(seen.get("error")?.size ?? 0).toBeGreaterThan(30);
+    expect([...(seen.get("warning") ?? [])]).toEqual(expect.arrayContaining(["MCPGEN1303", "MCPGEN1308"]));
   });
 });
