@@ -61,6 +61,7 @@ const SECTIONS = {
   emitter: emitterSection,
   server: async () => (await import("./server/section.js")).serverSection(),
   client: async () => (await import("./client/section.js")).clientSection(),
+  hostile: async () => (await import("./hostile/section.js")).hostileSection(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
