@@ -33,6 +33,17 @@ describe("the diagnostics registry", () => {
     expect(unknown).toEqual([]);
   });
 
+  it("has no code assembled at run time (which the literal scan and the types could not see)", () => {
+    const files = [...filesUnder(join(ROOT, "generator")), ...filesUnder(join(ROOT, "bin"))].filter((f) => f.endsWith(".ts") || f.endsWith(".js"));
+    const assembled = files.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(?:\/\/|\/?\*)/.test(line) && /MCPGEN\$\{|MCPGEN["'`]\s*\+|MCPGEN\d{1,3}["'`]/.test(line))
+        .map((line) => `${relative(ROOT, file)}: ${line.trim()}`),
+    );
+    expect(assembled).toEqual([]);
+  });
+
   it("has no code that nothing in generator/ writes (outside the registry itself)", () => {
     const used = new Set(literalsInSource().filter((l) => !l.file.endsWith("diagnostics/codes.ts")).map((l) => l.code));
     expect(DIAGNOSTIC_CODES.map((c) => c.code).filter((c) => !used.has(c))).toEqual([]);
