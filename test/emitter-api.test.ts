@@ -52,12 +52,29 @@ describe("emitZodModule declarations", () => {
     expect(result.code).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 
-  it("inlines only the helpers a module uses", () => {
-    const plain = emitZodModule({ document: { $defs: { A: { type: "string" } } }, header: "" });
+  it("inlines only the helpers a module uses (helpers: inline)", () => {
+    const plain = emitZodModule({ document: { $defs: { A: { type: "string" } } }, header: "", helpers: "inline" });
     expect(plain.code).not.toContain("function ");
-    const withFormat = emitZodModule({ document: { $defs: { A: { type: "string", format: "uri" } } }, header: "" });
+    const withFormat = emitZodModule({
+      document: { $defs: { A: { type: "string", format: "uri", pattern: "^a" } } },
+      header: "",
+      helpers: "inline",
+    });
     expect(withFormat.code).toContain("function isUri(");
     expect(withFormat.code).not.toContain("function isByte(");
+    // Inlined modules depend on zod alone: patterns run on RegExp, not on the runtime's re2js.
+    expect(withFormat.code.match(/^import .*$/gm)).toEqual(['import { z } from "zod";']);
+    expect(withFormat.code).toContain('new RegExp("^a", "u")');
+    expect(withFormat.code).not.toMatch(/\bexport function\b/);
+  });
+
+  it("imports exactly the helpers a module uses from the runtime (default)", () => {
+    const plain = emitZodModule({ document: { $defs: { A: { type: "string" } } }, header: "" });
+    expect(plain.code.match(/^import .*$/gm)).toEqual(['import { z } from "zod";']);
+    const used = emitZodModule({ document: { $defs: { A: { type: "string", format: "uri", pattern: "^a" } } }, header: "" });
+    expect(used.code).toContain('import { isUri, matching, pattern } from "@mcp-gen/runtime/validation";');
+    expect(used.code).not.toContain("function ");
+    expect(used.code).toContain('pattern("^a")');
   });
 });
 

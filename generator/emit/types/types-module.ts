@@ -26,7 +26,8 @@ export function generateTypesModule(revision: string): TypesModule {
     { label: "schema.json sha256", value: spec.sha256 },
     { label: "errata applied", value: spec.errata.length > 0 ? spec.errata.join(", ") : "none" },
   ]);
-  const emitted = emitZodModule({ document: spec.json, header });
+  // Inlined helpers: a types module is used outside mcp-gen packages and imports zod alone.
+  const emitted = emitZodModule({ document: spec.json, header, helpers: "inline" });
   const errors = emitted.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) {
     const list = errors.map((d) => `  ${d.pointer} (${d.keyword}): ${d.message}`).join("\n");

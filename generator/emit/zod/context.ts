@@ -34,6 +34,8 @@ export interface DeclarationLookup {
 export interface ModuleSettings {
   /** What a `$ref` to another document becomes: an error (default) or `z.unknown()` plus a warning. */
   readonly externalRefs: "error" | "unknown";
+  /** Where helpers come from: the runtime subpath, or inlined source (then patterns run on RegExp). */
+  readonly helpers: "import" | "inline";
 }
 
 export class EmitContext {
@@ -55,7 +57,7 @@ export class EmitContext {
     return this.resource.dialect;
   }
 
-  /** Marks an inlined helper as used and returns its name for the call site. */
+  /** Marks a helper as used (imported or inlined) and returns its name for the call site. */
   helper(name: string): string {
     this.helperSink.add(name);
     return name;

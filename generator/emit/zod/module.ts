@@ -25,7 +25,7 @@ import { subschemas } from "../../jsonschema/walk.js";
 import { type Declaration, EmitContext, type ModuleSettings } from "./context.js";
 import { DIAGNOSTIC_CODES, type EmitDiagnostic } from "./diagnostics.js";
 import type { ZodExpr } from "./expr.js";
-import { HELPER_TYPE_NAMES, helperSources } from "./helpers.js";
+import { type HelperMode, helperSection, reservedHelperNames } from "./helpers.js";
 import { IdentifierPool, identifierFor, jsDoc } from "./names.js";
 import { emitSchema } from "./schema.js";
 import { stronglyConnected, topologicalComponents } from "./order.js";
@@ -48,6 +48,12 @@ export interface ZodModuleInput {
   externalRefs?: "error" | "unknown";
   /** Dialect of roots without `$schema` (default 2020-12, MCP's default dialect). */
   rootDialect?: Dialect;
+  /**
+   * "import" (default): helpers come from `@mcp-gen/runtime/validation`, and patterns use its
+   * linear-time engine where they can. "inline": the helpers' source is copied in, so the module
+   * imports only zod (`mcp-gen types`); patterns then run on native RegExp.
+   */
+  helpers?: HelperMode;
 }
 
 export interface ZodModule {
@@ -91,9 +97,9 @@ class ModuleEmitter {
   };
 
   constructor(private readonly input: ZodModuleInput) {
-    this.settings = { externalRefs: input.externalRefs ?? "error" };
-    // Reserved whether or not the helpers end up inlined, so names do not depend on usage.
-    for (const name of HELPER_TYPE_NAMES) this.pool.claim(name);
+    this.settings = { externalRefs: input.externalRefs ?? "error", helpers: input.helpers ?? "import" };
+    // Reserved whether or not the helpers end up used, so names do not depend on usage or mode.
+    for (const name of reservedHelperNames()) this.pool.claim(name);
   }
 
   run(): ZodModule {
@@ -282,10 +288,10 @@ class ModuleEmitter {
     }
     const header =
       this.input.header.endsWith("\n") || this.input.header === "" ? this.input.header : this.input.header + "\n";
-    const helpers = helperSources([...this.helpers].sort());
-    const sections = [`${header}import { z } from "zod";`];
-    if (helpers.length > 0)
-      sections.push(`// Helpers inlined by mcp-gen (only those this module uses).\n\n${helpers.join("\n\n")}`);
+    const helpers = helperSection([...this.helpers].sort(), this.settings.helpers);
+    const imports = `${header}import { z } from "zod";`;
+    const sections =
+      helpers === "" ? [imports] : this.settings.helpers === "import" ? [`${imports}\n${helpers}`] : [imports, helpers];
     sections.push(...blocks);
     return sections.join("\n\n") + "\n";
   }

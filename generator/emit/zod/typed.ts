@@ -12,7 +12,7 @@ import { emitArray, ARRAY_KEYWORDS } from "./array.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, unionType } from "./expr.js";
-import { FORMAT_CHECKERS, UNSUPPORTED_FORMATS } from "./format-helpers.js";
+import { FORMAT_CHECKERS, UNSUPPORTED_FORMATS } from "./formats.js";
 import { NUMBER_KEYWORDS, emitNumber } from "./number.js";
 import { OBJECT_KEYWORDS, emitObject } from "./object.js";
 import { STRING_KEYWORDS, emitString } from "./string.js";

@@ -1,0 +1,190 @@
+// The helpers generated zod schemas call live in the runtime, as ordinary unit-tested
+// TypeScript (packages/runtime/src/validation/, subpath `@mcp-gen/runtime/validation`).
+// Generated packages import them; `mcp-gen types` output must depend on zod alone, so it
+// inlines the SAME source, read here at generate time — there is no second copy to drift.
+//
+// DECISION (where the source comes from): the runtime package ships `src/validation/*.ts`
+// next to `dist/` ("files" in its package.json), and this module finds it through the
+// package's own `./validation` export, so the same lookup works in this repository (the
+// workspace link) and in an installed mcp-gen (node_modules/@mcp-gen/runtime). Type-annotated
+// source is needed because the output is TypeScript checked with `--strict`; dist .js is not.
+//
+// DECISION (what gets inlined): the top-level statements the module uses and, through the
+// TypeScript checker (scope-aware, so a local `pattern` variable is not the `pattern`
+// helper), the statements they reference, in the order of index.ts then of each file, with
+// `export` and file headers dropped. A statement that needs a package other than zod (re2js)
+// cannot be inlined: asking for it is an internal error, caught by the types-command test.
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
+
+/** The runtime subpath generated modules import the helpers from. */
+export const VALIDATION_MODULE = "@mcp-gen/runtime/validation";
+
+interface HelperStatement {
+  readonly file: string;
+  readonly names: readonly string[];
+  readonly text: string;
+  /** Keys (`file#name`) of the top-level declarations this statement refers to. */
+  readonly uses: readonly string[];
+  /** Packages other than zod it needs: such a statement exists only in the runtime. */
+  readonly packages: readonly string[];
+}
+
+export interface HelperLibrary {
+  /** Names the index exports (what an `import { … }` may name). */
+  readonly exported: ReadonlySet<string>;
+  /** Every top-level name of the helper files: reserved so declarations never take one. */
+  readonly declared: ReadonlySet<string>;
+  /** Source text of the requested exports and everything they use, in a fixed order. */
+  inline(requested: Iterable<string>): string[];
+}
+
+let cached: HelperLibrary | undefined;
+
+/** The helper library of the installed runtime (parsed once per process). */
+export function helperLibrary(): HelperLibrary {
+  cached ??= readLibrary(validationSourceDir());
+  return cached;
+}
+
+function validationSourceDir(): string {
+  const require = createRequire(import.meta.url);
+  // <runtime>/dist/validation/index.js → <runtime>/src/validation
+  const entry = require.resolve(VALIDATION_MODULE);
+  return join(resolve(dirname(entry), "..", ".."), "src", "validation");
+}
+
+function readLibrary(dir: string): HelperLibrary {
+  const indexPath = join(dir, "index.ts");
+  const index = ts.createSourceFile(indexPath, readFileSync(indexPath, "utf8"), ts.ScriptTarget.ES2022, true);
+  const exportedFrom = new Map<string, string>();
+  const files: string[] = [];
+  for (const statement of index.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !statement.exportClause) continue;
+    const file = join(dir, (statement.moduleSpecifier as ts.StringLiteral).text.replace(/\.js$/, ".ts"));
+    if (!files.includes(file)) files.push(file);
+    if (ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) exportedFrom.set(element.name.text, file);
+    }
+  }
+  const program = ts.createProgram(files, { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 });
+  const checker = program.getTypeChecker();
+  const statements = new Map<string, HelperStatement>();
+  const ordered: HelperStatement[] = [];
+  for (const file of files) {
+    const source = program.getSourceFile(file);
+    if (!source) throw new Error(`internal: cannot read helper source ${file}`);
+    for (const statement of source.statements) {
+      if (ts.isImportDeclaration(statement)) continue;
+      const helper = describe(statement, source, checker, dir);
+      ordered.push(helper);
+      for (const name of helper.names) statements.set(`${file}#${name}`, helper);
+    }
+  }
+  const declared = new Set(ordered.flatMap((statement) => statement.names));
+  return {
+    exported: new Set(exportedFrom.keys()),
+    declared,
+    inline(requested) {
+      const needed = new Set<HelperStatement>();
+      const visit = (key: string, from: string): void => {
+        const statement = statements.get(key);
+        if (!statement) throw new Error(`internal: no helper '${key}' (needed by ${from})`);
+        if (needed.has(statement)) return;
+        if (statement.packages.length > 0) {
+          throw new Error(`internal: helper '${key}' needs ${statement.packages.join(", ")} and cannot be inlined`);
+        }
+        needed.add(statement);
+        for (const use of statement.uses) visit(use, key);
+      };
+      for (const name of requested) {
+        const file = exportedFrom.get(name);
+        if (file === undefined) throw new Error(`internal: '${name}' is not exported by ${VALIDATION_MODULE}`);
+        visit(`${file}#${name}`, "the emitted module");
+      }
+      return ordered.filter((statement) => needed.has(statement)).map((statement) => statement.text);
+    },
+  };
+}
+
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+  }
+  if (
+    (ts.isFunctionDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isClassDeclaration(statement)) &&
+    statement.name
+  ) {
+    return [statement.name.text];
+  }
+  throw new Error(`internal: unsupported top-level statement in helper source: ${statement.getText().slice(0, 60)}`);
+}
+
+function describe(statement: ts.Statement, source: ts.SourceFile, checker: ts.TypeChecker, dir: string): HelperStatement {
+  const uses = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      const declaration = checker.getSymbolAtLocation(node)?.declarations?.[0];
+      if (declaration !== undefined) {
+        const target = topLevelTarget(declaration, source, dir);
+        if (target?.kind === "helper") uses.add(target.key);
+        else if (target?.kind === "package") packages.add(target.name);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(statement, visit);
+  const names = declaredNames(statement);
+  for (const name of names) uses.delete(`${source.fileName}#${name}`);
+  return { file: source.fileName, names, text: withoutExport(statement, source), uses: [...uses], packages: [...packages] };
+}
+
+type Target = { readonly kind: "helper"; readonly key: string } | { readonly kind: "package"; readonly name: string };
+
+/** What a declaration found by the checker is, seen from a helper file: a top-level helper, an import, or local. */
+function topLevelTarget(declaration: ts.Declaration, source: ts.SourceFile, dir: string): Target | undefined {
+  if (ts.isImportSpecifier(declaration)) {
+    const module = (declaration.parent.parent.parent.moduleSpecifier as ts.StringLiteral).text;
+    const imported = (declaration.propertyName ?? declaration.name).text;
+    if (module === "zod") return undefined;
+    if (module.startsWith("./") || module.startsWith("../")) {
+      const file = join(dirname(source.fileName), module.replace(/\.js$/, ".ts"));
+      if (!file.startsWith(dir)) throw new Error(`internal: helper ${source.fileName} imports outside ${dir}`);
+      return { kind: "helper", key: `${file}#${imported}` };
+    }
+    return { kind: "package", name: module };
+  }
+  let node: ts.Node = declaration;
+  while (node.parent !== undefined && !ts.isSourceFile(node.parent)) node = node.parent;
+  if (node.parent === undefined || node.getSourceFile() !== source || ts.isImportDeclaration(node)) return undefined;
+  // Only a declaration that IS a top-level statement (or its variable) names a helper.
+  const statement = node as ts.Statement;
+  const isTopLevelName =
+    (declaration as ts.Node) === statement ||
+    (ts.isVariableStatement(statement) && ts.isVariableDeclaration(declaration) && declaration.parent.parent === statement);
+  if (!isTopLevelName) return undefined;
+  const name = ts.getNameOfDeclaration(declaration);
+  return name && ts.isIdentifier(name) ? { kind: "helper", key: `${source.fileName}#${name.text}` } : undefined;
+}
+
+/** The statement's text with its JSDoc and without its `export` keyword. */
+function withoutExport(statement: ts.Statement, source: ts.SourceFile): string {
+  const start = statement.getStart(source, true);
+  let text = source.text.slice(start, statement.end);
+  const exported = ts.canHaveModifiers(statement)
+    ? ts.getModifiers(statement)?.find((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+    : undefined;
+  if (exported !== undefined) {
+    const from = exported.getStart(source) - start;
+    const to = exported.end - start;
+    text = text.slice(0, from) + text.slice(to).replace(/^\s+/, "");
+  }
+  return text;
+}
