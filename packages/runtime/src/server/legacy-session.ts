@@ -21,6 +21,7 @@ import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, ty
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
+import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
@@ -283,7 +284,8 @@ export class LegacySession {
         const entries = Object.entries(requests);
         for (const [key, request] of entries) {
           const lacking = missingCapabilities(request, this.clientCapabilities);
-          if (lacking) throw new Error(`the client did not declare the ${Object.keys(lacking).join(", ")} capability needed for '${key}'`);
+          // Engine text naming a capability, no handler data: safe for the client to read.
+          if (lacking) throw new SafeError(`the client did not declare the ${Object.keys(lacking).join(", ")} capability needed for '${key}'`);
         }
         const answers = await Promise.all(
           entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, cancellation))] as const),
