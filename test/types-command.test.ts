@@ -50,6 +50,12 @@ describe("mcp-gen types", () => {
     expect(module.PROTOCOL_REVISION).toBe(revision);
   });
 
+  it.each(revisionNames())("%s: depends on zod alone (helpers inlined from the runtime's validation source)", (revision) => {
+    const source = readFileSync(join(OUT_DIR, `${revision}.ts`), "utf8");
+    expect(source.match(/^import .*$/gm)).toEqual(['import { z } from "zod";']);
+    expect(source).not.toMatch(/from "@mcp-gen\/runtime|re2js|^export function /m);
+  });
+
   it.each(revisionNames())("%s: starts with a provenance header and has no timestamp", (revision) => {
     const source = readFileSync(join(OUT_DIR, `${revision}.ts`), "utf8");
     const locked = readSpecLock().revisions.find((r) => r.revision === revision)!;

@@ -9,7 +9,7 @@ import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, UNKNOWN, atomicType } from "./expr.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { appendCalls, arrayLiteral, call } from "./writer.js";
 
 export const ARRAY_KEYWORDS = [

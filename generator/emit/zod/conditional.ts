@@ -6,7 +6,7 @@
 
 import { chain, NEVER, type ZodExpr } from "./expr.js";
 import type { EmitContext } from "./context.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { call } from "./writer.js";
 
 export function applyConditionals(

@@ -8,7 +8,7 @@
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, UNKNOWN, intersectionType } from "./expr.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { call } from "./writer.js";
 
 export function emitAllOf(arms: unknown, at: readonly string[], ctx: EmitContext): ZodExpr[] {

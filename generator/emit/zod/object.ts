@@ -16,7 +16,7 @@ import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
 import { type ObjectShape, type ZodExpr, unionType } from "./expr.js";
 import { jsDoc, propertyKey, valueKey } from "./names.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { compilablePattern } from "./string.js";
 import { appendCalls, arrayLiteral, call, indentTail, literal, objectLiteral } from "./writer.js";
 

@@ -19,6 +19,10 @@ import { emitRef } from "./ref.js";
 import { emitTyped, matchesJsonType } from "./typed.js";
 import { applyUnevaluated } from "./unevaluated.js";
 import { emitUnion } from "./union.js";
+import { registerEmitSchema } from "./recurse.js";
+
+// Keyword emitters reach this dispatcher through recurse.ts (no import cycle).
+registerEmitSchema(emitSchema);
 
 /** Keywords ajv applies that have no exact zod translation here (2020-12 only). */
 const UNSUPPORTED_2020_12 = ["$dynamicRef", "$recursiveRef"] as const;

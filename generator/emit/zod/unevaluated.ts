@@ -25,7 +25,7 @@ import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { chain, type ZodExpr } from "./expr.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { compilablePattern } from "./string.js";
 import { arrayLiteral, call, literal, objectLiteral } from "./writer.js";
 

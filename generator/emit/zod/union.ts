@@ -10,7 +10,7 @@
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { NEVER, type ZodExpr, unionType } from "./expr.js";
-import { emitSchema } from "./schema.js";
+import { emitSchema } from "./recurse.js";
 import { arrayLiteral, call } from "./writer.js";
 
 export function emitUnion(keyword: "anyOf" | "oneOf", arms: unknown, at: readonly string[], ctx: EmitContext): ZodExpr {

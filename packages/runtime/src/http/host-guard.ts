@@ -5,14 +5,9 @@
 // lenient URL parser or a prefix cut (issue 21 #12: `localhost:1@evil.com` and Origins with
 // userinfo or a path passed): Host = uri-host [ ":" port ] (RFC 9110 § 7.2), Origin =
 // scheme "://" host [ ":" port ] (RFC 6454 § 7.1).
-export interface HostGuardOptions {
-  /** Host names (without port) accepted in the Host header. Default: localhost, 127.0.0.1, [::1]. */
-  allowedHosts?: readonly string[];
-  /** Exact origins accepted in Origin; default: http(s) origins on an allowed host. */
-  allowedOrigins?: readonly string[];
-  /** Turn the guard off (e.g. behind a reverse proxy that already validates). */
-  disabled?: boolean;
-}
+// The options are part of ServerOptions, so their shape lives with them (server/ never imports http/).
+import type { HostGuardOptions } from "../server/options.js";
+export type { HostGuardOptions };
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 

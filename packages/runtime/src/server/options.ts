@@ -1,4 +1,12 @@
-import type { HostGuardOptions } from "../http/host-guard.js";
+/** Which Host and Origin headers an HTTP endpoint accepts (DNS-rebinding protection, http/host-guard.ts). */
+export interface HostGuardOptions {
+  /** Host names (without port) accepted in the Host header. Default: localhost, 127.0.0.1, [::1]. */
+  allowedHosts?: readonly string[];
+  /** Exact origins accepted in Origin; default: http(s) origins on an allowed host. */
+  allowedOrigins?: readonly string[];
+  /** Turn the guard off (e.g. behind a reverse proxy that already validates). */
+  disabled?: boolean;
+}
 
 export interface ServerLimits {
   /** Largest accepted HTTP body or stdio line, in bytes (HTTP answers 413 beyond it). Default 4 MiB. */
