@@ -4,6 +4,7 @@
 // without server-side storage (any instance with the key can verify).
 // Wire form: `h1.<kind>.<base64url(payload)>.<base64url(mac)>`.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { decodeBase64urlStrict } from "../mrtr/base64url.js";
 
 export interface HandleKindDefinition {
   /** Lifetime of a minted handle in milliseconds. */
@@ -67,12 +68,15 @@ export function createHandleCodec(
       if (parts.length !== 4 || parts[0] !== "h1") throw new HandleError("malformed", `not a ${kind} handle`);
       const [, handleKind = "", body = "", signature = ""] = parts;
       const expected = sign(`h1.${handleKind}.${body}`);
-      const given = Buffer.from(signature, "base64url");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // Only the canonical spelling of the MAC counts (no padding, no stray bits or characters).
+      const given = decodeBase64urlStrict(signature);
+      if (given === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new HandleError("forged", `the ${kind} handle was not issued by this server or was altered`);
       }
       if (handleKind !== kind) throw new HandleError("wrong_kind", `expected a ${kind} handle, got a ${handleKind} handle`);
-      const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { v: unknown; e: number; c?: string };
+      const bytes = decodeBase64urlStrict(body);
+      if (bytes === undefined) throw new HandleError("malformed", `not a ${kind} handle`);
+      const payload = JSON.parse(bytes.toString("utf8")) as { v: unknown; e: number; c?: string };
       if (payload.e < now()) throw new HandleError("expired", `the ${kind} handle has expired; obtain a new one`);
       if (payload.c !== undefined && (caller === undefined || payload.c !== callerTag(caller))) {
         throw new HandleError("wrong_caller", `the ${kind} handle belongs to another caller`);

@@ -83,6 +83,7 @@ export type InputAnswer = JsonObject;
 export function validateInputAnswer(key: string, method: EmbeddedInputRequest["method"], answer: unknown): InputAnswer {
   const reject = (why: string) => invalidParams(`Invalid params: inputResponses.${key} ${why}`, { inputResponse: key });
   if (!isPlainObject(answer)) throw reject("must be an object");
+  if (nestedDeeperThan(answer, MAX_ANSWER_DEPTH)) throw reject(`is nested deeper than ${MAX_ANSWER_DEPTH} levels`);
   if (method === "elicitation/create") {
     const action = answer["action"];
     if (action !== "accept" && action !== "decline" && action !== "cancel") throw reject("needs action accept, decline or cancel");
@@ -95,4 +96,22 @@ export function validateInputAnswer(key: string, method: EmbeddedInputRequest["m
     throw reject("must be a roots result with a roots array");
   }
   return answer;
+}
+
+/**
+ * Answers travel on inside the signed requestState, and JSON.stringify overflows the stack
+ * around 10,000 levels (-32603). No answer shape of the spec comes near this bound.
+ */
+const MAX_ANSWER_DEPTH = 64;
+
+/** Iterative, so a hostile depth cannot overflow the check itself. */
+function nestedDeeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [value, depth] = entry;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

@@ -6,6 +6,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { invalidParams, type RpcError } from "../core/jsonrpc/errors.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
+import { decodeBase64urlStrict } from "./base64url.js";
 
 const VERSION = "s1";
 
@@ -48,12 +49,14 @@ export function createRequestStateCodec(key: Buffer, ttlMs: number, now: () => n
       if (parts.length !== 3 || parts[0] !== VERSION) throw invalidRequestState();
       const [, body = "", signature = ""] = parts;
       const expected = mac(`${VERSION}.${body}`);
-      const given = Buffer.from(signature, "base64url");
+      const given = decodeBase64urlStrict(signature);
       // The MAC is checked first and in constant time; nothing in the payload is trusted before.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidRequestState();
+      if (given === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidRequestState();
+      const payload = decodeBase64urlStrict(body);
+      if (payload === undefined) throw invalidRequestState();
       let sealed: SealedPayload;
       try {
-        sealed = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as SealedPayload;
+        sealed = JSON.parse(payload.toString("utf8")) as SealedPayload;
       } catch {
         throw invalidRequestState();
       }
@@ -75,13 +78,49 @@ export function digestParams(params: JsonObject | undefined): string {
   return createHash("sha256").update(canonicalJson(salient)).digest("base64url").slice(0, 22);
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as JsonObject)[k])}`);
-    return `{${entries.join(",")}}`;
+type Frame = { array: readonly unknown[]; next: number } | { object: JsonObject; keys: string[]; next: number };
+
+/**
+ * JSON with sorted keys. Iterative, with its own stack: arguments nested thousands of levels
+ * deep (the body parser accepts them) overflowed the recursive version (issue 21 #12: -32603 at
+ * 2,413 levels). Output is unchanged: `[a,b]`, `{"k":v}` in key order, primitives as JSON.
+ */
+function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  const stack: Frame[] = [];
+  let value = root;
+  for (;;) {
+    if (Array.isArray(value)) {
+      out.push("[");
+      stack.push({ array: value, next: 0 });
+    } else if (typeof value === "object" && value !== null) {
+      out.push("{");
+      stack.push({ object: value as JsonObject, keys: Object.keys(value).sort(), next: 0 });
+    } else {
+      out.push(JSON.stringify(value) ?? "null");
+    }
+    // Close finished containers until one has a next member, which becomes `value`.
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top === undefined) return out.join("");
+      if ("array" in top) {
+        if (top.next < top.array.length) {
+          if (top.next > 0) out.push(",");
+          value = top.array[top.next++];
+          break;
+        }
+        out.push("]");
+      } else {
+        if (top.next < top.keys.length) {
+          if (top.next > 0) out.push(",");
+          const key = top.keys[top.next++]!;
+          out.push(JSON.stringify(key), ":");
+          value = top.object[key];
+          break;
+        }
+        out.push("}");
+      }
+      stack.pop();
+    }
   }
-  return JSON.stringify(value) ?? "null";
 }
