@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { scanHeaderDeclarations } from "../../packages/runtime/src/core/headers/declarations.js";
 import { headerValueFor } from "../../packages/runtime/src/client/header-encoding.js";
 import { decodeHeaderValue as decodeStrict, encodeHeaderValue } from "../../packages/runtime/src/core/headers/value.js";
 
@@ -65,12 +66,16 @@ describe("standard and parameter headers", () => {
   });
 
   it("mirrors annotated arguments by path and omits null ones", () => {
-    const plan = [
-      { path: ["region"], name: "Region" },
-      { path: ["opts", "verbose"], name: "Verbose" },
-      { path: ["missing"], name: "Missing" },
-      { path: ["nothing"], name: "Nothing" },
-    ];
+    const plan = scanHeaderDeclarations({
+      type: "object",
+      properties: {
+        region: { type: "string", "x-mcp-header": "Region" },
+        opts: { type: "object", properties: { verbose: { type: "boolean", "x-mcp-header": "Verbose" } } },
+        missing: { type: "string", "x-mcp-header": "Missing" },
+        nothing: { type: ["string", "null"], "x-mcp-header": "Nothing" },
+      },
+    }).declarations;
+    expect(plan).toHaveLength(4);
     expect(paramHeaders(plan, { region: " eu ", opts: { verbose: false }, nothing: null })).toEqual({
       "Mcp-Param-Region": "=?base64?IGV1IA==?=",
       "Mcp-Param-Verbose": "false",

@@ -3,7 +3,7 @@
 // Last-Event-ID honouring `retry`, and server→client requests answered by the handlers.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { McpClient, createHttpTransport } from "../../packages/runtime/src/client/index.js";
+import { McpClient, createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { resultFor, sseMessage, startScriptedServer, type RecordedRequest, type Reply, type ScriptedServer } from "./fixtures/scripted-http-server.js";
 
 let server: ScriptedServer | undefined;

@@ -3,7 +3,8 @@
 // x-mcp-header filtering, -32020 re-list, progress, cancellation by stream close, caching.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { McpClient, McpClientError, McpRpcError, ResultCache, createHttpTransport, type ClientHandlers } from "../../packages/runtime/src/client/index.js";
+import { McpClient, McpClientError, ResultCache, createHttpTransport, type ClientHandlers } from "../../packages/runtime/src/client-entry.js";
+import { RpcError } from "../../packages/runtime/src/core-entry.js";
 import { errorFor, resultFor, sseMessage, startScriptedServer, type RecordedRequest, type Reply, type ScriptedServer } from "./fixtures/scripted-http-server.js";
 
 const PV = "io.modelcontextprotocol/protocolVersion";
@@ -76,8 +77,8 @@ describe("modern envelope and headers", () => {
   it("surfaces -32022 when no mutual version exists, without looping", async () => {
     server = await startScriptedServer((r) => errorFor(r, -32022, "Unsupported protocol version", { supported: ["2099-01-01"], requested: "2026-07-28" }, 400));
     const error = await clientFor(server.url).connect().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(McpRpcError);
-    expect((error as McpRpcError).code).toBe(-32022);
+    expect(error).toBeInstanceOf(RpcError);
+    expect((error as RpcError).code).toBe(-32022);
     expect(server.requests).toHaveLength(1);
   });
 });

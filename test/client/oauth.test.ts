@@ -3,7 +3,7 @@
 // authorization server at once.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { McpClient, OAuthClient, createHttpTransport } from "../../packages/runtime/src/client/index.js";
+import { McpClient, OAuthClient, createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { authorizationServerMetadataUrls, protectedResourceMetadataUrls, resourceMatches } from "../../packages/runtime/src/client/auth/oauth.js";
 import { parseAuthenticateHeader } from "../../packages/runtime/src/client/auth/www-authenticate.js";
 import { resultFor, startScriptedServer, type RecordedRequest, type Reply, type ScriptedServer } from "./fixtures/scripted-http-server.js";

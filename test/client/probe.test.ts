@@ -4,9 +4,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpClient, createHttpTransport, createStdioTransport, type EraVerdictRecord } from "../../packages/runtime/src/client/index.js";
+import { McpClient, createHttpTransport, type EraVerdictRecord } from "../../packages/runtime/src/client-entry.js";
+import { createStdioTransport } from "../../packages/runtime/src/node-entry.js";
 import { classifyProbe } from "../../packages/runtime/src/client/probe.js";
-import { SUPPORTED_REVISIONS } from "../../packages/runtime/src/client/versions.js";
+import { SUPPORTED_REVISIONS } from "../../packages/runtime/src/core/era/revisions.js";
 import { errorFor, resultFor, startScriptedServer, type ScriptedServer } from "./fixtures/scripted-http-server.js";
 
 const stdioServer = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/scripted-stdio-server.mjs");

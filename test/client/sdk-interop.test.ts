@@ -6,7 +6,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpClient, createHttpTransport, createStdioTransport, type ClientTransport, type HandlerContext } from "../../packages/runtime/src/client/index.js";
+import { McpClient, createHttpTransport, type ClientTransport, type InputHandlerContext } from "../../packages/runtime/src/client-entry.js";
+import { createStdioTransport } from "../../packages/runtime/src/node-entry.js";
 // @ts-expect-error - plain ESM fixture without type declarations
 import { startSdkHttpServer } from "./fixtures/sdk-server.mjs";
 
@@ -42,7 +43,7 @@ describe.each(cases)("official SDK server over %s, protocol %s", (kind, protocol
       protocol,
       eraCache: new Map(),
       handlers: {
-        elicitation: (params, context: HandlerContext) => {
+        elicitation: (params, context: InputHandlerContext) => {
           elicitations.push({ message: params.message, era: context.era });
           return { action: "accept", content: { confirm: true } };
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planToolHeaders, valueAtPath } from "../../packages/runtime/src/client/tool-headers.js";
+import { valueAtPath } from "../../packages/runtime/src/core/headers/declarations.js";
+import { planToolHeaders } from "../../packages/runtime/src/client/tool-headers.js";
 
 const prop = (schema: Record<string, unknown>) => ({ type: "object", properties: { p: schema } });
 
@@ -18,10 +19,10 @@ describe("x-mcp-header validation (streamable-http § Schema Extension)", () => 
     expect(plan).toEqual({
       ok: true,
       params: [
-        { path: ["region"], name: "Region" },
-        { path: ["count"], name: "Count" },
-        { path: ["flag"], name: "Flag" },
-        { path: ["nested", "zone"], name: "Zone" },
+        { path: ["region"], headerName: "Region", type: "string", pointer: ["properties", "region"] },
+        { path: ["count"], headerName: "Count", type: "integer", pointer: ["properties", "count"] },
+        { path: ["flag"], headerName: "Flag", type: "boolean", pointer: ["properties", "flag"] },
+        { path: ["nested", "zone"], headerName: "Zone", type: "string", pointer: ["properties", "nested", "properties", "zone"] },
       ],
     });
   });
@@ -37,6 +38,8 @@ describe("x-mcp-header validation (streamable-http § Schema Extension)", () => 
     ["null type", prop({ type: "null", "x-mcp-header": "Nil" })],
     ["number type", prop({ type: "number", "x-mcp-header": "Score" })],
     ["no type", prop({ "x-mcp-header": "Any" })],
+    ["union of two primitives", prop({ type: ["string", "integer"], "x-mcp-header": "Either" })],
+    ["nullable number", prop({ type: ["number", "null"], "x-mcp-header": "Score" })],
     ["non-string name", prop({ type: "string", "x-mcp-header": 7 })],
     ["duplicate same case", { type: "object", properties: { a: { type: "string", "x-mcp-header": "Region" }, b: { type: "string", "x-mcp-header": "Region" } } }],
     ["duplicate other case", { type: "object", properties: { a: { type: "string", "x-mcp-header": "MyField" }, b: { type: "string", "x-mcp-header": "myfield" } } }],

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ResultCache } from "../../packages/runtime/src/client/cache.js";
 import { applyElicitationDefaults } from "../../packages/runtime/src/client/elicitation-defaults.js";
-import { withEnvelope } from "../../packages/runtime/src/client/envelope.js";
+import { withEnvelope } from "../../packages/runtime/src/core/era/envelope.js";
 import { resultKind, retryParams, runInputRounds } from "../../packages/runtime/src/client/mrtr.js";
 import { SseReader } from "../../packages/runtime/src/client/sse.js";
 

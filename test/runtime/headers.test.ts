@@ -61,7 +61,7 @@ describe("standard header checks", () => {
       type: "object",
       properties: { region: { type: "string", "x-mcp-header": "Region" }, n: { type: "integer", "x-mcp-header": "N" }, f: { type: "boolean", "x-mcp-header": "F" } },
     });
-    expect(params.map((p) => p.header)).toEqual(["Region", "N", "F"]);
+    expect(params.map((p) => p.headerName)).toEqual(["Region", "N", "F"]);
     expect(code(() => checkParamHeaders(lookup({}), params, { region: null }))).toBeUndefined();
     expect(code(() => checkParamHeaders(lookup({}), params, { region: "eu" }))).toBe(-32020);
     expect(code(() => checkParamHeaders(lookup({ "mcp-param-region": "us" }), params, { region: "eu" }))).toBe(-32020);

@@ -1,116 +1,83 @@
-// Public entry of @mcp-gen/runtime. Explicit named exports only.
-export const RUNTIME_VERSION = "0.1.0";
+// `@mcp-gen/runtime` (root): for compatibility, every name of the four subpaths, listed
+// explicitly. New code imports a subpath: ./core (runtime-neutral protocol core), ./server,
+// ./client, ./node. test/architecture/exports.test.ts keeps this list equal to their union.
 
-// client
+// core
 export {
-  McpClient,
-  connectClient,
-  createHttpTransport,
-  HttpClientTransport,
-  createStdioTransport,
-  StdioClientTransport,
-  McpClientError,
-  McpRpcError,
-  Subscription,
-  ResultCache,
+  capabilityAllows,
+  checkMethodAndNameHeaders,
+  checkParamHeaders,
+  checkProtocolVersionHeader,
+  claimsModernEra,
+  classifyEra,
+  decodeHeaderValue,
   encodeHeaderValue,
-  planToolHeaders,
-  defaultEraCache,
-  SUPPORTED_REVISIONS,
-  OAuthClient,
-} from "./client/index.js";
-export type {
-  McpClientOptions,
-  RequestOptions,
-  CallToolOptions,
-  CallToolResult,
-  Progress,
-  ProtocolChoice,
-  JsonObject,
-  HttpTransportOptions,
-  StdioTransportOptions,
-  ClientTransport,
-  SendOptions,
-  InboundSink,
-  TransportKind,
-  ClientFailureReason,
-  ClientHandlers,
-  ElicitationHandler,
-  SamplingHandler,
-  RootsHandler,
-  HandlerContext,
-  SubscriptionFilter,
-  ResultCacheOptions,
-  HeaderParam,
-  ToolHeaderPlan,
-  EraVerdictRecord,
-  Implementation,
-  Era,
-  OAuthOptions,
-  OAuthClientInformation,
-} from "./client/index.js";
-
-// server (dual-era engine)
-export { createMcpServer } from "./server/server.js";
-export { HandlerTimeoutError, SafeError } from "./server/safe-error.js";
-export type { McpServer } from "./server/server.js";
-export type {
-  CacheHint,
-  CacheableList,
-  CallToolResult as ToolCallResult,
-  Completer,
-  GetPromptResult,
-  HandlerContext as ServerHandlerContext,
-  Icon,
-  ParseResult,
-  PromptArgument,
-  PromptDefinition,
-  ReadResult,
-  ResourceContents,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ServerControl,
-  ServerDefinition,
-  ServerInfo,
-  ToolDefinition,
-} from "./server/definition.js";
-export type { ServerLimits, ServerOptions } from "./server/options.js";
-export type { Reply, ModernExchange } from "./server/modern.js";
-export { LegacySession } from "./server/legacy-session.js";
-export type { LegacyChannel } from "./server/legacy-session.js";
-
-export { createHttpEndpoint } from "./http/endpoint.js";
-export type { HttpEndpoint } from "./http/endpoint.js";
-export { createNodeRequestListener, listenHttp } from "./http/node.js";
-export type { ListeningServer, NodeRequestListener } from "./http/node.js";
-export { createFetchHandler } from "./http/fetch.js";
-export type { FetchHandler } from "./http/fetch.js";
-export { BodyTooLargeError } from "./http/exchange.js";
-export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
-export { createHostGuard } from "./http/host-guard.js";
-export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
-export { decodeHeaderValue, needsBase64 } from "./core/headers/value.js";
-export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./core/headers/standard.js";
-export type { HeaderLookup, HeaderParam as MirroredHeaderParam } from "./core/headers/standard.js";
-
-export { serveStdio } from "./stdio/stdio.js";
-export type { StdioConnection } from "./stdio/stdio.js";
-
-export {
+  eraOfRevision,
+  ERROR_CODES,
+  FIRST_MODERN_REVISION,
   HEADER_MISMATCH,
+  headerParamsOf,
+  headerTypeOf,
+  inspectMessage,
   INTERNAL_ERROR,
   INVALID_PARAMS,
   INVALID_REQUEST,
+  invalidParams,
+  isFailure,
+  isNotification,
+  isPlainObject,
+  isRequest,
+  isResponse,
+  isSupportedRevision,
+  LEGACY_REVISIONS,
+  LOG_LEVELS,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROGRESS_TOKEN,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
   METHOD_NOT_FOUND,
+  methodNotFound,
+  methodRow,
+  methodRows,
+  methodsOfRevision,
   MISSING_REQUIRED_CLIENT_CAPABILITY,
+  MODERN_REVISIONS,
+  needsBase64,
   PARSE_ERROR,
+  parseJsonText,
+  parseMessage,
+  pickMutualRevision,
+  readEnvelope,
   RESOURCE_NOT_FOUND_LEGACY,
+  RESULT_TYPE_COMPLETE,
+  RESULT_TYPE_INPUT_REQUIRED,
+  RpcError,
+  RUNTIME_VERSION,
+  salvageId,
+  scanHeaderDeclarations,
+  SUPPORTED_REVISIONS,
   UNSUPPORTED_PROTOCOL_VERSION,
-} from "./core/jsonrpc/codes.js";
-export { RpcError, invalidParams, methodNotFound } from "./core/jsonrpc/errors.js";
-export { inspectMessage, isPlainObject, salvageId } from "./core/jsonrpc/message.js";
+  valueAtPath,
+  withEnvelope,
+} from "./core-entry.js";
 export type {
+  CallToolResult,
+  CapabilityGate,
+  Envelope,
+  EnvelopeInput,
+  Era,
+  HeaderDeclaration,
+  HeaderLookup,
+  HeaderProblem,
+  HeaderProblemKind,
+  HeaderScan,
+  HeaderValueType,
+  Implementation,
   InboundMessage,
+  JsonObject,
   JsonRpcErrorObject,
   JsonRpcFailure,
   JsonRpcMessage,
@@ -118,42 +85,137 @@ export type {
   JsonRpcRequest,
   JsonRpcResponse,
   JsonRpcSuccess,
+  LogLevel,
+  MethodRow,
   RequestId,
-} from "./core/jsonrpc/message.js";
-export { parseJsonText } from "./core/jsonrpc/parse.js";
+} from "./core-entry.js";
 
-export { classifyEra } from "./core/era/classify.js";
-export { eraOfRevision, FIRST_MODERN_REVISION } from "./core/era/revisions.js";
+// server
 export {
-  claimsModernEra,
-  LOG_LEVELS,
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_LOG_LEVEL,
-  META_PROTOCOL_VERSION,
-  META_SERVER_INFO,
-  META_SUBSCRIPTION_ID,
-  readEnvelope,
-} from "./core/era/envelope.js";
-export type { Envelope, LogLevel } from "./core/era/envelope.js";
+  askAllTyped,
+  BodyTooLargeError,
+  createFetchHandler,
+  createHandleCodec,
+  createHostGuard,
+  createHttpEndpoint,
+  createMcpServer,
+  createRequestStateCodec,
+  digestParams,
+  extendContext,
+  HandleError,
+  HandlerTimeoutError,
+  LegacySession,
+  missingCapabilities,
+  resolveSigningKey,
+  resourceNotFound,
+  SafeError,
+  toCallToolResult,
+  toElicitAnswer,
+  toolError,
+  toUrlElicitAnswer,
+  validateInputAnswer,
+} from "./server-entry.js";
+export type {
+  Awaitable,
+  BaseContext,
+  CacheableList,
+  CacheHint,
+  Completer,
+  ElicitAnswer,
+  EmbeddedInputRequest,
+  FetchHandler,
+  GetPromptResult,
+  HandleCodec,
+  HandleKindDefinition,
+  HostGuard,
+  HostGuardOptions,
+  HttpEndpoint,
+  HttpRequestView,
+  HttpResponder,
+  Icon,
+  InputAnswer,
+  InputRequestDeclaration,
+  LegacyChannel,
+  McpServer,
+  ModernExchange,
+  ParseResult,
+  PromptArgument,
+  PromptDefinition,
+  ReadResult,
+  Reply,
+  RequestStateCodec,
+  ResourceContents,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  RootsAnswer,
+  SamplingAnswer,
+  SamplingRequest,
+  ServerControl,
+  ServerDefinition,
+  ServerHandlerContext,
+  ServerInfo,
+  ServerLimits,
+  ServerOptions,
+  SseSink,
+  StatePayload,
+  StructuredToolReturn,
+  ToolDefinition,
+  ToolReturn,
+  UrlElicitAnswer,
+} from "./server-entry.js";
 
-export { createRequestStateCodec, digestParams } from "./mrtr/request-state.js";
-export type { RequestStateCodec, StatePayload } from "./mrtr/request-state.js";
-export { resolveSigningKey } from "./mrtr/signing-key.js";
-export { missingCapabilities, validateInputAnswer } from "./mrtr/input-requests.js";
-export type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "./mrtr/input-requests.js";
+// client
+export {
+  connectClient,
+  createHttpTransport,
+  defaultEraCache,
+  expandUriTemplate,
+  HttpClientTransport,
+  McpClient,
+  McpClientError,
+  OAuthClient,
+  planToolHeaders,
+  ResultCache,
+  Subscription,
+} from "./client-entry.js";
+export type {
+  CallToolOptions,
+  ClientFailureReason,
+  ClientHandlers,
+  ClientTransport,
+  ElicitationHandler,
+  EraVerdictRecord,
+  HttpTransportOptions,
+  InboundSink,
+  InputHandlerContext,
+  McpClientOptions,
+  OAuthClientInformation,
+  OAuthOptions,
+  Progress,
+  ProtocolChoice,
+  RequestOptions,
+  ResultCacheOptions,
+  RootsHandler,
+  SamplingHandler,
+  SendOptions,
+  SubscriptionFilter,
+  ToolHeaderPlan,
+  TransportKind,
+} from "./client-entry.js";
 
-export { createHandleCodec, HandleError } from "./handles/handles.js";
-export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
-
-// Support for generated packages (typed contexts, answers and results, start-up).
-export { askAllTyped, extendContext } from "./generated-support/context.js";
-export type { Awaitable, BaseContext } from "./generated-support/context.js";
-export { toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
-export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
-export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
-export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
-export { serveFromArgv } from "./generated-support/serve-from-argv.js";
-export type { ServeFromArgvResult } from "./generated-support/serve-from-argv.js";
-export { expandUriTemplate } from "./generated-support/uri-expand.js";
-export { resourceNotFound } from "./server/operations.js";
+// node
+export {
+  createNodeRequestListener,
+  createStdioTransport,
+  listenHttp,
+  serveFromArgv,
+  serveStdio,
+  StdioClientTransport,
+} from "./node-entry.js";
+export type {
+  ListeningServer,
+  NodeRequestListener,
+  ServeFromArgvResult,
+  StdioConnection,
+  StdioTransportOptions,
+} from "./node-entry.js";

@@ -10,7 +10,13 @@
 //   retry rule; this module refuses anything that is not a complete result).
 // - list_changed / resources/updated notifications invalidate at once.
 
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"]);
+import { methodRow } from "../core/methods.js";
+import { RESULT_TYPE_COMPLETE } from "../core/results.js";
+
+/** Modern results are cacheable per the method registry (core/methods.ts); legacy ones carry no hints. */
+export function isCacheableMethod(method: string): boolean {
+  return methodRow("modern", method)?.cacheable === true;
+}
 
 const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -52,8 +58,8 @@ export class ResultCache {
 
   /** Store a complete, first-round result if its hints allow it. Returns whether it was stored. */
   put(method: string, params: Record<string, unknown> | undefined, result: Record<string, unknown>): boolean {
-    if (!CACHEABLE_METHODS.has(method)) return false;
-    if (result.resultType !== undefined && result.resultType !== "complete") return false;
+    if (!isCacheableMethod(method)) return false;
+    if (result.resultType !== undefined && result.resultType !== RESULT_TYPE_COMPLETE) return false;
     const ttl = result.ttlMs;
     if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl <= 0) return false;
     const scope = result.cacheScope;

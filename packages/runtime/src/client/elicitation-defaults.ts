@@ -3,16 +3,14 @@
 // `default`, and a client SHOULD pre-populate them). Applied after the user's handler so a
 // handler that only returns what the user touched still yields a complete answer.
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from "../core/jsonrpc/message.js";
 
 export function applyElicitationDefaults(requestedSchema: unknown, content: Record<string, unknown> | undefined): Record<string, unknown> {
   const filled: Record<string, unknown> = { ...(content ?? {}) };
-  if (!isObject(requestedSchema) || !isObject(requestedSchema.properties)) return filled;
-  for (const [name, property] of Object.entries(requestedSchema.properties)) {
-    if (Object.hasOwn(filled, name) || !isObject(property) || !("default" in property)) continue;
-    filled[name] = property.default;
+  if (!isPlainObject(requestedSchema) || !isPlainObject(requestedSchema["properties"])) return filled;
+  for (const [name, property] of Object.entries(requestedSchema["properties"])) {
+    if (Object.hasOwn(filled, name) || !isPlainObject(property) || !("default" in property)) continue;
+    filled[name] = property["default"];
   }
   return filled;
 }

@@ -1,18 +1,7 @@
-// Errors the client raises. A peer's JSON-RPC error keeps its code; errors the client
-// makes up locally (timeouts, round limits, transport failures) carry a string `reason`
-// and no numeric code, because [S26:basic/index § Error Codes] forbids local errors that
-// look like peer errors.
-
-export class McpRpcError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.name = "McpRpcError";
-    this.code = code;
-    this.data = data;
-  }
-}
+// Failures the client makes up locally (timeouts, round limits, transport failures). They carry
+// a string `reason` and no numeric code, because [S26:basic/index § Error Codes] forbids local
+// errors that look like peer errors. A peer's JSON-RPC error is the shared wire error class,
+// core/jsonrpc/errors.ts `RpcError`, with the peer's code and data.
 
 export type ClientFailureReason =
   | "transport-closed"
@@ -37,10 +26,3 @@ export class McpClientError extends Error {
     this.status = options.status;
   }
 }
-
-/** Codes the spec assigns to the modern era (renumbered late: never the old -32001/3/4). */
-export const HEADER_MISMATCH = -32020;
-export const MISSING_CLIENT_CAPABILITY = -32021;
-export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
-export const METHOD_NOT_FOUND = -32601;
-export const INVALID_PARAMS = -32602;

@@ -4,9 +4,9 @@
 
 import { applyElicitationDefaults } from "./elicitation-defaults.js";
 import { McpClientError } from "./errors.js";
-import type { Era } from "./versions.js";
+import type { Era } from "../core/era/revisions.js";
 
-export interface HandlerContext {
+export interface InputHandlerContext {
   era: Era;
   /** The key the server chose for this input request (modern only). */
   key?: string;
@@ -14,9 +14,9 @@ export interface HandlerContext {
 }
 
 export type MaybePromise<T> = T | Promise<T>;
-export type ElicitationHandler = (params: Record<string, unknown>, context: HandlerContext) => MaybePromise<Record<string, unknown>>;
-export type SamplingHandler = (params: Record<string, unknown>, context: HandlerContext) => MaybePromise<Record<string, unknown>>;
-export type RootsHandler = (params: Record<string, unknown>, context: HandlerContext) => MaybePromise<Record<string, unknown>>;
+export type ElicitationHandler = (params: Record<string, unknown>, context: InputHandlerContext) => MaybePromise<Record<string, unknown>>;
+export type SamplingHandler = (params: Record<string, unknown>, context: InputHandlerContext) => MaybePromise<Record<string, unknown>>;
+export type RootsHandler = (params: Record<string, unknown>, context: InputHandlerContext) => MaybePromise<Record<string, unknown>>;
 
 export interface ClientHandlers {
   elicitation?: ElicitationHandler;
@@ -44,7 +44,7 @@ export async function answerInputRequest(
   params: Record<string, unknown>,
   handlers: ClientHandlers,
   settings: HandlerSettings,
-  context: HandlerContext,
+  context: InputHandlerContext,
 ): Promise<Record<string, unknown>> {
   switch (method) {
     case "elicitation/create": {

@@ -8,13 +8,8 @@
 // one round are used only for the next retry of this call, never elsewhere (C4), and
 // `inputResponses` carries only the latest round's answers ("per-round replace").
 
+import { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED } from "../core/results.js";
 import { McpClientError } from "./errors.js";
-
-export const RESULT_TYPE_COMPLETE = "complete";
-export const RESULT_TYPE_INPUT_REQUIRED = "input_required";
-
-/** Methods that may answer `input_required` [S26:basic/patterns/mrtr § Supported Requests]. */
-export const INPUT_CAPABLE_METHODS: ReadonlySet<string> = new Set(["tools/call", "prompts/get", "resources/read"]);
 
 export interface InputRequestEntry {
   method: string;

@@ -17,8 +17,8 @@
 // The verdict is a property of the server, cached per server key (HTTP origin + path, or
 // the stdio command line) and dropped when using it fails.
 
-import { HEADER_MISMATCH, MISSING_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "./errors.js";
-import { pickMutualRevision, type Era } from "./versions.js";
+import { HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
+import { pickMutualRevision, type Era } from "../core/era/revisions.js";
 
 export type ProbeOutcome =
   | { kind: "result"; result: Record<string, unknown> }
@@ -51,7 +51,7 @@ export function classifyProbe(outcome: ProbeOutcome, transportKind: "stdio" | "h
         if (legacy !== undefined) return { era: "legacy", protocolVersion: legacy };
         return { era: "none", message: `no mutual protocol revision (server supports ${JSON.stringify(supported)})` };
       }
-      if (transportKind === "http" && (outcome.code === HEADER_MISMATCH || outcome.code === MISSING_CLIENT_CAPABILITY)) {
+      if (transportKind === "http" && (outcome.code === HEADER_MISMATCH || outcome.code === MISSING_REQUIRED_CLIENT_CAPABILITY)) {
         return { era: "modern", protocolVersion: offered, discovered: undefined, retryDiscover: false };
       }
       return { era: "legacy", protocolVersion: undefined };

@@ -8,7 +8,7 @@
 // filtered here to what the caller asked for; the "acknowledgement" is computed from the
 // server's advertised capabilities.
 
-import type { JsonRpcNotification } from "./jsonrpc.js";
+import type { JsonRpcNotification } from "../core/jsonrpc/message.js";
 
 export interface SubscriptionFilter {
   toolsListChanged?: boolean;

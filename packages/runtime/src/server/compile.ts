@@ -2,7 +2,8 @@
 // header parameters, and the serialized list/discovery results for both eras.
 import { META_SERVER_INFO } from "../core/era/envelope.js";
 import { eraOfRevision } from "../core/era/revisions.js";
-import { headerParamsOf, type HeaderParam } from "../core/headers/standard.js";
+import type { HeaderDeclaration } from "../core/headers/declarations.js";
+import { headerParamsOf } from "../core/headers/standard.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import { RawJson } from "../core/jsonrpc/serialize.js";
 import { encodeCursor } from "../pagination/cursor.js";
@@ -19,7 +20,7 @@ import type {
 
 export interface CompiledTool {
   definition: ToolDefinition<any>;
-  headerParams: HeaderParam[];
+  headerParams: HeaderDeclaration[];
 }
 
 export interface CompiledTemplate {

@@ -3,6 +3,7 @@
 // arguments is delegated to a `parseInput` function the generator supplies (no JSON Schema is
 // converted at runtime).
 import type { LogLevel } from "../core/era/envelope.js";
+import type { CallToolResult } from "../core/results.js";
 import type { Era } from "../core/era/revisions.js";
 import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
@@ -73,11 +74,8 @@ export interface ServerControl {
   notifyResourceUpdated(uri: string): void;
 }
 
-export interface CallToolResult extends JsonObject {
-  content: JsonObject[];
-  structuredContent?: unknown;
-  isError?: boolean;
-}
+/** The tools/call result shape is a protocol fact shared with the client (core/results.ts). */
+export type { CallToolResult };
 
 export interface ToolDefinition<Args = unknown> {
   name: string;

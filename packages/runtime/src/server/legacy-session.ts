@@ -4,6 +4,7 @@
 // (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
 import { randomUUID } from "node:crypto";
 import { LOG_LEVELS, logLevelRank, type LogLevel } from "../core/era/envelope.js";
+import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { invalidParams, methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import {
@@ -192,10 +193,6 @@ export class LegacySession {
     return result;
   }
 
-  private gate(capability: string, method: string): void {
-    if (this.host.compiled.capabilities[capability] === undefined) throw methodNotFound(method);
-  }
-
   private async dispatch(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<ResultBody> {
     const params = request.params ?? {};
     const method = request.method;
@@ -204,9 +201,10 @@ export class LegacySession {
       return this.initialize(params);
     }
     if (method === "ping") return {};
+    const row = methodRow("legacy", method);
+    if (row === undefined || !row.served || !capabilityAllows(row.capability, this.host.compiled.capabilities)) throw methodNotFound(method);
     switch (method) {
       case "logging/setLevel": {
-        this.gate("logging", method);
         const level = params["level"];
         if (!(LOG_LEVELS as readonly unknown[]).includes(level)) throw invalidParams("Invalid params: unknown log level");
         this.logLevel = level as LogLevel;
@@ -214,32 +212,14 @@ export class LegacySession {
       }
       case "resources/subscribe":
       case "resources/unsubscribe": {
-        const caps = this.host.compiled.capabilities["resources"];
-        if (!isPlainObject(caps) || caps["subscribe"] !== true) throw methodNotFound(method);
         const uri = params["uri"];
         if (typeof uri !== "string") throw invalidParams("Invalid params: uri must be a string");
         if (method === "resources/subscribe") this.subscriptions.add(uri);
         else this.subscriptions.delete(uri);
         return {};
       }
-      case "tools/list":
-      case "tools/call":
-        this.gate("tools", method);
-        break;
-      case "prompts/list":
-      case "prompts/get":
-        this.gate("prompts", method);
-        break;
-      case "resources/list":
-      case "resources/templates/list":
-      case "resources/read":
-        this.gate("resources", method);
-        break;
-      case "completion/complete":
-        this.gate("completions", method);
-        break;
       default:
-        throw methodNotFound(method);
+        break;
     }
     if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
     const scope = this.scope(request, channel, cancellation);

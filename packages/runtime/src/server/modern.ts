@@ -4,6 +4,7 @@
 // parameter headers (-32020) → dispatch.
 import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../core/era/envelope.js";
 import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../core/headers/standard.js";
+import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
@@ -38,24 +39,6 @@ export interface Reply {
   /** Serialized JSON-RPC response; undefined for accepted notifications and silent ends. */
   body?: string;
 }
-
-type Capability = "tools" | "prompts" | "resources" | "completions" | undefined;
-
-/** Hand-curated modern method table (never derived from schema `method` consts). */
-const MODERN_METHODS: Readonly<Record<string, Capability>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, Capability>, {
-    "server/discover": undefined,
-    "subscriptions/listen": undefined,
-    "tools/list": "tools",
-    "tools/call": "tools",
-    "prompts/list": "prompts",
-    "prompts/get": "prompts",
-    "resources/list": "resources",
-    "resources/templates/list": "resources",
-    "resources/read": "resources",
-    "completion/complete": "completions",
-  }),
-);
 
 /** Keys the engine adds to a complete result; a body that sets them itself takes the slow path. */
 const STAMPED_KEYS = ["resultType", "_meta", "ttlMs", "cacheScope"] as const;
@@ -180,9 +163,9 @@ function validate(host: ModernHost, request: JsonRpcRequest, exchange: ModernExc
   }
   if (exchange.headers) checkMethodAndNameHeaders(exchange.headers, request.method, request.params);
   const method = request.method;
-  const gate = MODERN_METHODS[method];
+  const row = methodRow("modern", method);
   // A method of the other era, an unknown one, or one gated by an unadvertised capability: 404.
-  if (!(method in MODERN_METHODS) || (gate !== undefined && host.compiled.capabilities[gate] === undefined)) throw methodNotFound(method);
+  if (row === undefined || !row.served || !capabilityAllows(row.capability, host.compiled.capabilities)) throw methodNotFound(method);
   if (exchange.headers && method === "tools/call") {
     const tool = host.compiled.tools.get(String(request.params?.["name"]));
     if (tool && tool.headerParams.length > 0) checkParamHeaders(exchange.headers, tool.headerParams, request.params?.["arguments"]);

@@ -9,7 +9,7 @@
 
 import type { OAuthClient } from "../auth/oauth.js";
 import { McpClientError } from "../errors.js";
-import { isResponse, parseMessage, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from "../jsonrpc.js";
+import { isResponse, parseMessage, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from "../../core/jsonrpc/message.js";
 import { SseReader } from "../sse.js";
 import type { ClientTransport, InboundSink, SendOptions } from "./types.js";
 
@@ -180,7 +180,7 @@ export class HttpClientTransport implements ClientTransport {
    * stream (progress, logs, listen notifications, legacy server requests) go to the sink.
    * A legacy stream that ends early is resumed with GET + Last-Event-ID after `retry` ms.
    */
-  private async readStream(first: Response, id: JsonRpcId, options: SendOptions | undefined): Promise<JsonRpcResponse> {
+  private async readStream(first: Response, id: RequestId, options: SendOptions | undefined): Promise<JsonRpcResponse> {
     const reader = new SseReader();
     let response: Response = first;
     for (let attempt = 0; ; attempt++) {

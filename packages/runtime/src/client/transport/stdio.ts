@@ -8,7 +8,7 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { McpClientError } from "../errors.js";
-import { isResponse, parseMessage, type JsonRpcId, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from "../jsonrpc.js";
+import { isResponse, parseMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from "../../core/jsonrpc/message.js";
 import type { ClientTransport, InboundSink, SendOptions } from "./types.js";
 
 export interface StdioTransportOptions {
@@ -34,7 +34,7 @@ export class StdioClientTransport implements ClientTransport {
   private readonly options: StdioTransportOptions;
   private child: ChildProcess | undefined;
   private sink: InboundSink = () => undefined;
-  private readonly pending = new Map<JsonRpcId, Pending>();
+  private readonly pending = new Map<RequestId, Pending>();
   private exited: Promise<void> = Promise.resolve();
   private exitError: Error | undefined;
 

@@ -5,7 +5,7 @@
 // legacy server→client requests, listen traffic) all go to one inbound sink, and the
 // client routes them by progress token, subscription id or method.
 
-import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../../core/jsonrpc/message.js";
 
 export type TransportKind = "stdio" | "http";
 

@@ -1,4 +1,7 @@
-// The modern per-request envelope carried in params._meta (2026-07-28 basic/index § `_meta`).
+// The modern per-request envelope carried in params._meta (2026-07-28 basic/index § `_meta`):
+// the keys, the server's reader and the client's writer. It goes on EVERY modern request
+// (including `server/discover`, `subscriptions/listen` and MRTR retries): servers are stateless
+// and must not infer version or capabilities from earlier traffic.
 import { invalidParams } from "../jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../jsonrpc/message.js";
 
@@ -8,6 +11,8 @@ export const META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
 export const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 export const META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 export const META_SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+/** Not namespaced: the progress token predates the modern era (basic/utilities/progress). */
+export const META_PROGRESS_TOKEN = "progressToken";
 
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -48,7 +53,7 @@ export function readEnvelope(params: JsonObject | undefined): Envelope {
   if (logLevel !== undefined && !(LOG_LEVELS as readonly unknown[]).includes(logLevel)) {
     throw invalidParams("Invalid params: unknown logLevel", { logLevel }, 400);
   }
-  const progressToken = meta["progressToken"];
+  const progressToken = meta[META_PROGRESS_TOKEN];
   return {
     protocolVersion: protocolVersion as string,
     clientCapabilities: clientCapabilities as JsonObject,
@@ -60,4 +65,54 @@ export function readEnvelope(params: JsonObject | undefined): Envelope {
 
 export function logLevelRank(level: LogLevel): number {
   return LOG_LEVELS.indexOf(level);
+}
+
+/** An `Implementation` object (clientInfo / serverInfo). */
+export interface Implementation {
+  name: string;
+  version: string;
+  title?: string;
+  [key: string]: unknown;
+}
+
+/** What a client writes into every modern request's `_meta`. */
+export interface EnvelopeInput {
+  protocolVersion: string;
+  clientCapabilities: JsonObject;
+  clientInfo?: Implementation;
+  logLevel?: string;
+}
+
+/**
+ * Returns a copy of `params` whose `_meta` carries the envelope. Caller-supplied `_meta` keys
+ * (progressToken, traceparent, …) are kept; the envelope keys always win so a stale copy from an
+ * earlier round can never leak a different version into a retry.
+ */
+export function withEnvelope(params: JsonObject | undefined, envelope: EnvelopeInput): JsonObject {
+  const callerMeta = params?.["_meta"];
+  const meta: JsonObject = isPlainObject(callerMeta) ? { ...callerMeta } : {};
+  meta[META_PROTOCOL_VERSION] = envelope.protocolVersion;
+  meta[META_CLIENT_CAPABILITIES] = envelope.clientCapabilities;
+  if (envelope.clientInfo !== undefined) meta[META_CLIENT_INFO] = envelope.clientInfo;
+  if (envelope.logLevel !== undefined) meta[META_LOG_LEVEL] = envelope.logLevel;
+  return { ...(params ?? {}), _meta: meta };
+}
+
+/** Returns a copy of `params` with `_meta.progressToken` set (both eras). */
+export function withProgressToken(params: JsonObject | undefined, token: string | number): JsonObject {
+  const callerMeta = params?.["_meta"];
+  return { ...(params ?? {}), _meta: { ...(isPlainObject(callerMeta) ? callerMeta : {}), [META_PROGRESS_TOKEN]: token } };
+}
+
+/** The serverInfo a modern result carries in `_meta` (or a legacy-style top-level field). */
+export function serverInfoOf(result: JsonObject): JsonObject | undefined {
+  const meta = result["_meta"];
+  const info = (isPlainObject(meta) ? meta[META_SERVER_INFO] : undefined) ?? result["serverInfo"];
+  return isPlainObject(info) ? info : undefined;
+}
+
+/** The subscription id a listen-stream notification carries in `_meta`, if any. */
+export function subscriptionIdOf(params: JsonObject | undefined): unknown {
+  const meta = params?.["_meta"];
+  return isPlainObject(meta) ? meta[META_SUBSCRIPTION_ID] : undefined;
 }

@@ -1,9 +1,11 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND } from "./codes.js";
 
 /**
- * A JSON-RPC error a handler or the engine raises on purpose. `httpStatus` is the status the
- * modern Streamable HTTP transport answers with (2026-07-28 streamable-http § status codes);
- * errors without one stay in-band with 200, as the spec leaves handler errors unspecified.
+ * A JSON-RPC error on the wire, in either direction: a server handler or the engine throws it
+ * on purpose, and the client surfaces a peer's error response as one (code and data kept).
+ * `httpStatus` is the status the modern Streamable HTTP transport answers with (2026-07-28
+ * streamable-http § status codes); errors without one stay in-band with 200, as the spec
+ * leaves handler errors unspecified. Received errors never carry one.
  */
 export class RpcError extends Error {
   readonly code: number;
@@ -22,6 +24,11 @@ export class RpcError extends Error {
     return this.data === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** The error a peer answered with, as the receiving side raises it. */
+  static fromErrorObject(error: { code: number; message: string; data?: unknown }): RpcError {
+    return new RpcError(error.code, error.message, error.data);
   }
 }
 

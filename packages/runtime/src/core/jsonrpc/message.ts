@@ -106,3 +106,35 @@ export function errorResponse(id: RequestId | null, error: RpcError | JsonRpcErr
 export function notification(method: string, params?: JsonObject): JsonRpcNotification {
   return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
 }
+
+// Guards for decoded frames whose shape was not validated (the client reads what a server sent).
+// A received failure may lack `id` (a server's parse error, a broken peer): readers must not
+// assume one.
+
+/** Decode one wire frame; anything that is not a JSON-RPC 2.0 object is reported as null. */
+export function parseMessage(text: string): JsonRpcMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value) || value["jsonrpc"] !== "2.0") return null;
+  return value as unknown as JsonRpcMessage;
+}
+
+export function isResponse(message: unknown): message is JsonRpcResponse {
+  return isPlainObject(message) && !("method" in message) && ("result" in message || "error" in message);
+}
+
+export function isRequest(message: unknown): message is JsonRpcRequest {
+  return isPlainObject(message) && typeof message["method"] === "string" && message["id"] !== undefined && message["id"] !== null;
+}
+
+export function isNotification(message: unknown): message is JsonRpcNotification {
+  return isPlainObject(message) && typeof message["method"] === "string" && message["id"] === undefined;
+}
+
+export function isFailure(response: JsonRpcResponse): response is JsonRpcFailure {
+  return "error" in response;
+}

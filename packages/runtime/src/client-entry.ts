@@ -1,0 +1,23 @@
+// `@mcp-gen/runtime/client`: the generic dual-era client over HTTP (the stdio transport spawns a
+// child process and lives in ./node) and what generated clients use. Explicit named exports only.
+export { McpClient, connectClient } from "./client/client.js";
+export type { CallToolOptions, McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./client/client.js";
+export { createHttpTransport, HttpClientTransport } from "./client/transport/http.js";
+export type { HttpTransportOptions } from "./client/transport/http.js";
+export type { ClientTransport, InboundSink, SendOptions, TransportKind } from "./client/transport/types.js";
+export { McpClientError } from "./client/errors.js";
+export type { ClientFailureReason } from "./client/errors.js";
+export type { ClientHandlers, ElicitationHandler, InputHandlerContext, RootsHandler, SamplingHandler } from "./client/handlers.js";
+export { Subscription } from "./client/subscription.js";
+export type { SubscriptionFilter } from "./client/subscription.js";
+export { ResultCache } from "./client/cache.js";
+export type { ResultCacheOptions } from "./client/cache.js";
+export { planToolHeaders } from "./client/tool-headers.js";
+export type { ToolHeaderPlan } from "./client/tool-headers.js";
+export { defaultEraCache } from "./client/probe.js";
+export type { EraVerdictRecord } from "./client/probe.js";
+export { OAuthClient } from "./client/auth/oauth.js";
+export type { OAuthClientInformation, OAuthOptions } from "./client/auth/oauth.js";
+
+// Support for generated clients.
+export { expandUriTemplate } from "./generated-support/uri-expand.js";

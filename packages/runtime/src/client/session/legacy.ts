@@ -1,0 +1,189 @@
+// The legacy (≤ 2025-11-25) client session: `initialize`/`initialized`, a session the server
+// may expire, real server→client requests answered by the same handlers as MRTR, and
+// `resources/subscribe` [S25:basic/lifecycle; S25:basic/transports § Session Management].
+import { eraOfRevision, isSupportedRevision, LEGACY_REVISIONS } from "../../core/era/revisions.js";
+import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../core/jsonrpc/codes.js";
+import { RpcError } from "../../core/jsonrpc/errors.js";
+import { isFailure, isPlainObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../../core/jsonrpc/message.js";
+import { McpClientError } from "../errors.js";
+import { answerInputRequest } from "../handlers.js";
+import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilter } from "../subscription.js";
+import { defaultTimeout, exchangeOnce, timeoutSignal, type EraWire } from "./exchange.js";
+import { handlerSettings } from "./shared.js";
+import type { ClientSession, RequestOptions, SendSettings, ServerFacts, SessionContext } from "./types.js";
+
+export const DEFAULT_LEGACY_REVISION: string = LEGACY_REVISIONS[0];
+
+interface LegacyEntry {
+  subscription: Subscription;
+  filter: SubscriptionFilter;
+}
+
+export class LegacySession implements ClientSession, EraWire {
+  readonly era = "legacy" as const;
+  protocolVersion: string;
+  readonly server: ServerFacts = { capabilities: {}, info: undefined, instructions: undefined };
+  private readonly context: SessionContext;
+  private readonly subscriptions = new Set<LegacyEntry>();
+  private serverStreamOpened = false;
+
+  constructor(context: SessionContext, offered: string) {
+    this.context = context;
+    this.protocolVersion = offered;
+  }
+
+  // ---------------------------------------------------------------- EraWire
+
+  body(params: JsonObject | undefined): JsonObject | undefined {
+    return params;
+  }
+
+  headers(): undefined {
+    return undefined;
+  }
+
+  /** [S25:basic/utilities/cancellation]: a legacy client always sends `notifications/cancelled`. */
+  async cancel(id: RequestId, reason: string): Promise<void> {
+    try {
+      await this.context.transport.notify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason } });
+    } catch {
+      // The connection may be gone; nothing else to tell the server.
+    }
+  }
+
+  // ---------------------------------------------------------------- handshake
+
+  async initialize(offered: string = this.protocolVersion): Promise<void> {
+    const transport = this.context.transport;
+    this.protocolVersion = offered;
+    transport.setEra("legacy", offered);
+    // initialize is never cancelled, so only a timeout applies.
+    const timeout = timeoutSignal(defaultTimeout(this.context));
+    const response = await transport.request(
+      {
+        jsonrpc: "2.0",
+        id: this.context.nextId(),
+        method: "initialize",
+        params: { protocolVersion: offered, capabilities: this.context.clientCapabilities(), clientInfo: this.context.options.clientInfo },
+      },
+      timeout === undefined ? {} : { signal: timeout },
+    );
+    if (isFailure(response)) throw RpcError.fromErrorObject(response.error);
+    const result = response.result;
+    const agreed = typeof result["protocolVersion"] === "string" ? result["protocolVersion"] : offered;
+    if (!isSupportedRevision(agreed) || eraOfRevision(agreed) !== "legacy") {
+      throw new McpClientError("unsupported-version", `the server answered initialize with protocol ${agreed}, which this client does not speak`);
+    }
+    this.protocolVersion = agreed;
+    this.server.capabilities = isPlainObject(result["capabilities"]) ? result["capabilities"] : {};
+    this.server.info = isPlainObject(result["serverInfo"]) ? result["serverInfo"] : undefined;
+    this.server.instructions = typeof result["instructions"] === "string" ? result["instructions"] : undefined;
+    transport.handshakeComplete(agreed);
+    await transport.notify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    if (this.context.options.legacyServerStream !== false) await this.openServerStream();
+  }
+
+  /**
+   * Legacy HTTP: servers send requests and notifications that are not tied to a client request
+   * (e.g. an SDK server's `elicitation/create` issued without a related request id) on the
+   * standalone GET stream, and drop them when none is open. Open it right after the handshake,
+   * as the official client does; a 405 just means the server has none.
+   */
+  private async openServerStream(): Promise<void> {
+    const transport = this.context.transport;
+    if (transport.kind !== "http" || this.serverStreamOpened || transport.openServerStream === undefined) return;
+    const opened = transport.openServerStream();
+    const settled = await Promise.race([opened, new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), 2000).unref())]);
+    // A server that delays the GET response headers is still given the benefit of the doubt:
+    // it has received the request, so the stream exists on its side.
+    if (settled === "slow") this.context.warn("the server has not answered the GET stream request within 2 s; continuing");
+    this.serverStreamOpened = settled === true || settled === "slow";
+  }
+
+  // ---------------------------------------------------------------- sending
+
+  private async send(method: string, params: JsonObject | undefined, settings: SendSettings): Promise<JsonObject> {
+    try {
+      return await exchangeOnce(this.context, this, method, params, settings);
+    } catch (error) {
+      if (!(error instanceof McpClientError && error.reason === "session-expired")) throw error;
+      // [S25:basic/transports § Session Management]: 404 → start a new session, then retry once.
+      this.serverStreamOpened = false;
+      await this.initialize(this.protocolVersion);
+      return exchangeOnce(this.context, this, method, params, settings);
+    }
+  }
+
+  request(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<JsonObject> {
+    return this.send(method, params, options);
+  }
+
+  async ping(options: RequestOptions): Promise<void> {
+    await this.send("ping", undefined, options);
+  }
+
+  async discover(): Promise<undefined> {
+    return undefined;
+  }
+
+  admitTools(tools: readonly JsonObject[]): JsonObject[] {
+    return [...tools];
+  }
+
+  async beforeToolCall(): Promise<void> {
+    // Legacy tools/call carries no mirrored headers.
+  }
+
+  // ---------------------------------------------------------------- inbound
+
+  routeNotification(message: JsonRpcNotification): boolean {
+    let consumed = false;
+    for (const entry of this.subscriptions) {
+      if (filterWants(entry.filter, message)) {
+        entry.subscription.push(message);
+        consumed = true;
+      }
+    }
+    return consumed;
+  }
+
+  /** Server→client requests answered by the same handlers as MRTR [SCH25:ServerRequest]. */
+  async answerServerRequest(request: JsonRpcRequest): Promise<void> {
+    let reply: { result: JsonObject } | { error: { code: number; message: string } };
+    try {
+      if (request.method === "ping") reply = { result: {} };
+      else reply = { result: await answerInputRequest(request.method, request.params ?? {}, this.context.handlers, handlerSettings(this.context), { era: "legacy" }) };
+    } catch (error) {
+      const code = error instanceof McpClientError && error.reason === "no-handler" ? METHOD_NOT_FOUND : INTERNAL_ERROR;
+      reply = { error: { code, message: (error as Error).message } };
+    }
+    try {
+      await this.context.transport.respond({ jsonrpc: "2.0", id: request.id, ...reply } as never);
+    } catch (error) {
+      this.context.warn(`could not answer ${request.method}: ${(error as Error).message}`);
+    }
+  }
+
+  /** The server's unsolicited notifications plus `resources/subscribe` per URI. */
+  async subscribe(filter: SubscriptionFilter): Promise<Subscription> {
+    const honoured = legacyHonouredFilter(filter, this.server.capabilities);
+    const uris = honoured.resourceSubscriptions ?? [];
+    const subscription = new Subscription(async () => {
+      this.subscriptions.delete(entry);
+      for (const uri of uris) await this.request("resources/unsubscribe", { uri }, {}).catch(() => undefined);
+    });
+    const entry = { subscription, filter: honoured };
+    this.subscriptions.add(entry);
+    if (this.context.transport.kind === "http" && !this.serverStreamOpened) {
+      await this.openServerStream();
+      if (!this.serverStreamOpened) this.context.warn("the server offers no GET stream; only notifications sent on request streams will arrive");
+    }
+    for (const uri of uris) await this.request("resources/subscribe", { uri }, {});
+    subscription.acknowledge(honoured);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    for (const { subscription } of this.subscriptions) subscription.end();
+  }
+}

@@ -1,0 +1,56 @@
+// `@mcp-gen/runtime/server`: the dual-era server engine, its transport-neutral HTTP endpoint
+// (node:http and stdio adapters are in ./node) and what generated servers use. Never loads the
+// client (test/architecture checks the module list). Explicit named exports only.
+export { createMcpServer } from "./server/server.js";
+export { HandlerTimeoutError, SafeError } from "./server/safe-error.js";
+export type { McpServer } from "./server/server.js";
+export type {
+  CacheHint,
+  CacheableList,
+  Completer,
+  GetPromptResult,
+  Icon,
+  ParseResult,
+  PromptArgument,
+  PromptDefinition,
+  ReadResult,
+  ResourceContents,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  ServerControl,
+  ServerDefinition,
+  ServerHandlerContext,
+  ServerInfo,
+  ToolDefinition,
+} from "./server/definition.js";
+export type { ServerLimits, ServerOptions } from "./server/options.js";
+export type { Reply, ModernExchange } from "./server/modern.js";
+export { LegacySession } from "./server/legacy-session.js";
+export type { LegacyChannel } from "./server/legacy-session.js";
+export { resourceNotFound } from "./server/operations.js";
+
+export { createHttpEndpoint } from "./http/endpoint.js";
+export type { HttpEndpoint } from "./http/endpoint.js";
+export { createFetchHandler } from "./http/fetch.js";
+export type { FetchHandler } from "./http/fetch.js";
+export { BodyTooLargeError } from "./http/exchange.js";
+export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
+export { createHostGuard } from "./http/host-guard.js";
+export type { HostGuard, HostGuardOptions } from "./http/host-guard.js";
+
+export { createRequestStateCodec, digestParams } from "./mrtr/request-state.js";
+export type { RequestStateCodec, StatePayload } from "./mrtr/request-state.js";
+export { resolveSigningKey } from "./mrtr/signing-key.js";
+export { missingCapabilities, validateInputAnswer } from "./mrtr/input-requests.js";
+export type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "./mrtr/input-requests.js";
+
+export { createHandleCodec, HandleError } from "./handles/handles.js";
+export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
+
+// Support for generated servers (typed contexts, answers, results).
+export { askAllTyped, extendContext } from "./generated-support/context.js";
+export type { Awaitable, BaseContext } from "./generated-support/context.js";
+export { toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
+export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
+export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
+export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
