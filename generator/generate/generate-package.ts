@@ -47,12 +47,6 @@ export async function loadManifestOrThrow(path: string): Promise<{ manifest: Man
   return { manifest, diagnostics };
 }
 
-function exportedTypes(code: string): string[] {
-  const declared = [...code.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
-  const reexported = [...code.matchAll(/^export type \{ ([^}]+) \};/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
-  return [...new Set([...declared, ...reexported])].sort();
-}
-
 /**
  * `mcp-gen generate`: manifest → IR → emitted TypeScript → type-checked, compiled package.
  * Pure with respect to the output folder: returns the file set; writing is the caller's.
@@ -81,27 +75,30 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     );
   }
   for (const d of schemas.diagnostics) warnings.push(`${d.code} ${d.pointer}: ${d.message}`);
-  // Every declaration the emitter wrote is exported as `<Name>Schema` + `type <Name>`.
-  const schemaNames = schemas.exported.map((name) => `${name}Schema`).sort();
-  const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`));
+  const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`), schemas.names);
   // A pulled manifest is someone else's server: there is nothing to implement or serve.
   const serverSide = manifest.pulled
     ? undefined
     : {
-        handlers: emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`)),
-        server: emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemaNames),
+        handlers: emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`), schemas.names),
+        server: emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemas.names),
       };
-  const index = indexModule(header(`Entry point of ${packageName}.`), schemaNames, serverSide ? exportedTypes(serverSide.handlers) : undefined);
+  // index.ts re-exports what each module recorded as exported, nothing read back from code.
+  const index = indexModule(header(`Entry point of ${packageName}.`), [
+    ...(serverSide ? [{ module: "server" as const, exports: serverSide.server.exports }, { module: "handlers" as const, exports: serverSide.handlers.exports }] : []),
+    { module: "client", exports: client.exports },
+    { module: "schemas", exports: schemas.names.exports() },
+  ]);
 
   const sources = new Map([
     ["src/schemas.ts", await formatTypeScript(schemas.code)],
     ...(serverSide
       ? ([
-          ["src/handlers.ts", await formatTypeScript(serverSide.handlers)],
-          ["src/server.ts", await formatTypeScript(serverSide.server)],
+          ["src/handlers.ts", await formatTypeScript(serverSide.handlers.code)],
+          ["src/server.ts", await formatTypeScript(serverSide.server.code)],
         ] as const)
       : []),
-    ["src/client.ts", await formatTypeScript(client)],
+    ["src/client.ts", await formatTypeScript(client.code)],
     ["src/index.ts", await formatTypeScript(index)],
   ]);
   const compiled = compileInMemory(outDir, sources);

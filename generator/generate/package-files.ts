@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ExportedSymbol } from "../emit/module-writer/module-writer.js";
+import { MODULE, type PackageModule } from "../emit/server/naming.js";
 import type { Manifest } from "../manifest/ir.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { GENERATOR_VERSION } from "../version.js";
@@ -46,17 +48,24 @@ export function readme(manifest: Manifest, packageName: string, manifestName: st
   });
 }
 
+/** The exports one module of the package recorded while it was emitted. */
+export interface ModuleExports {
+  readonly module: PackageModule;
+  readonly exports: readonly ExportedSymbol[];
+}
+
 /**
- * src/index.ts: explicit named exports, no `export *`. `handlerTypes` undefined means a
- * client-only package (a pulled manifest): no server factory, no handler types.
+ * src/index.ts: explicit named exports, no `export *`, exactly the names each module recorded
+ * as exported. A client-only package (a pulled manifest) simply has no server/handlers entry.
  */
-export function indexModule(header: string, schemaNames: readonly string[], handlerTypes: readonly string[] | undefined): string {
+export function indexModule(header: string, modules: readonly ModuleExports[]): string {
   const lines = [header.trimEnd()];
-  if (handlerTypes !== undefined) lines.push(`export { createServer } from "./server.js";`);
-  lines.push(`export { connect } from "./client.js";`, `export type { Client } from "./client.js";`);
-  if (handlerTypes !== undefined) lines.push(`export type { ${handlerTypes.join(", ")} } from "./handlers.js";`);
-  if (schemaNames.length > 0) lines.push(`export { ${schemaNames.join(", ")} } from "./schemas.js";`);
-  const typeNames = schemaNames.map((n) => n.replace(/Schema$/, ""));
-  if (typeNames.length > 0) lines.push(`export type { ${typeNames.join(", ")} } from "./schemas.js";`);
+  const sorted = (names: string[]) => names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const { module, exports } of modules) {
+    const values = sorted(exports.filter((e) => !e.typeOnly).map((e) => e.name));
+    const types = sorted(exports.filter((e) => e.typeOnly).map((e) => e.name));
+    if (values.length > 0) lines.push(`export { ${values.join(", ")} } from ${JSON.stringify(MODULE[module])};`);
+    if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from ${JSON.stringify(MODULE[module])};`);
+  }
   return `${lines.join("\n")}\n`;
 }

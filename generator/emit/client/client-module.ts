@@ -1,100 +1,96 @@
 import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
-import { jsdoc, promptArgumentsType, templateVariablesType, toolInputType, toolOutputType } from "../server/naming.js";
+import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
+import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
 
-function toolMethod(tool: Tool): { type: string; value: string } {
-  const output = tool.outputSchema !== undefined ? toolOutputType(tool) : "unknown";
-  const doc = jsdoc([`Calls tool \`${tool.name}\`${tool.title ? ` (${tool.title})` : ""}.`, tool.description, tool.outputSchema !== undefined ? "`structured` holds the validated structuredContent." : undefined], 4);
-  const parse = tool.outputSchema !== undefined ? `, parseStructured: (value) => ${toolOutputType(tool)}Schema.parse(value)` : "";
+interface Member {
+  readonly type: string;
+  readonly value: string;
+}
+
+function toolMethod(w: ModuleWriter, schemas: SchemaNames, tool: Tool): Member {
+  const structured = tool.outputSchema !== undefined;
+  const output = structured ? w.use(schemas.type(toolOutputRoot(tool))) : "unknown";
+  const doc = jsdoc([`Calls tool \`${tool.name}\`${tool.title ? ` (${tool.title})` : ""}.`, tool.description, structured ? "`structured` holds the validated structuredContent." : undefined], 4);
+  const parse = structured ? `, parseStructured: (value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.parse(value)` : "";
+  const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `${doc}    ${tool.identifier}(args: ${toolInputType(tool)}, options?: RequestOptions): Promise<CallToolResult<${output}>>;`,
-    value: `      ${tool.identifier}: (args, options) => raw.callTool(${JSON.stringify(tool.name)}, args as JsonObject, { ...options${parse} }),`,
+    type: `${doc}    ${handlerMember(tool)}(args: ${w.use(schemas.type(toolInputRoot(tool)))}, options?: ${options}): Promise<${w.use(RUNTIME.CallToolResult)}<${output}>>;`,
+    value: `      ${handlerMember(tool)}: (args, options) => raw.callTool(${JSON.stringify(tool.name)}, args as ${w.use(RUNTIME.JsonObject)}, { ...options${parse} }),`,
   };
 }
 
-function promptMethod(prompt: Prompt): { type: string; value: string } {
-  const completable = prompt.arguments.filter((a) => a.complete).map((a) => JSON.stringify(a.name));
+/** The typed `complete` of a prompt or template: the runtime asks and keeps the values. */
+function completeMethod(w: ModuleWriter, names: readonly string[], ref: Record<string, string>, what: string): Member | undefined {
+  if (names.length === 0) return undefined;
+  const options = w.use(RUNTIME.RequestOptions);
+  return {
+    type: `\n      complete(${what}: ${names.map((n) => JSON.stringify(n)).join(" | ")}, value: string, context?: Record<string, string>, options?: ${options}): Promise<string[]>;`,
+    value: `\n        complete: (${what}, value, context, options) => ${w.use(RUNTIME.completeArgument)}(raw, ${JSON.stringify(ref)}, ${what}, value, context, options),`,
+  };
+}
+
+function promptMethod(w: ModuleWriter, schemas: SchemaNames, prompt: Prompt): Member {
+  const complete = completeMethod(w, prompt.arguments.filter((a) => a.complete).map((a) => a.name), { type: "ref/prompt", name: prompt.name }, "argument");
   const doc = jsdoc([`Prompt \`${prompt.name}\`${prompt.title ? ` (${prompt.title})` : ""}.`, prompt.description], 4);
-  const complete =
-    completable.length > 0
-      ? `\n      complete(argument: ${completable.join(" | ")}, value: string, context?: Record<string, string>, options?: RequestOptions): Promise<string[]>;`
-      : "";
-  const completeValue =
-    completable.length > 0
-      ? `\n        complete: async (argument, value, context, options) => completionValues(await raw.complete({ type: "ref/prompt", name: ${JSON.stringify(prompt.name)} }, { name: argument, value }, context === undefined ? undefined : { arguments: context }, options)),`
-      : "";
+  const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `${doc}    ${prompt.identifier}: {\n      get(args: ${promptArgumentsType(prompt)}, options?: RequestOptions): Promise<JsonObject>;${complete}\n    };`,
-    value: `      ${prompt.identifier}: {\n        get: (args, options) => raw.getPrompt(${JSON.stringify(prompt.name)}, args as Record<string, string>, options),${completeValue}\n      },`,
+    type: `${doc}    ${handlerMember(prompt)}: {\n      get(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+    value: `      ${handlerMember(prompt)}: {\n        get: (args, options) => raw.getPrompt(${JSON.stringify(prompt.name)}, args as Record<string, string>, options),${complete?.value ?? ""}\n      },`,
   };
 }
 
-function resourceMethod(resource: Resource): { type: string; value: string } {
+function resourceMethod(w: ModuleWriter, resource: Resource): Member {
   const doc = jsdoc([`Resource \`${resource.uri}\`${resource.title ? ` (${resource.title})` : ""}.`, resource.description], 4);
+  const uri = JSON.stringify(resource.uri);
   return {
-    type: `${doc}    ${resource.identifier}: {\n      readonly uri: ${JSON.stringify(resource.uri)};\n      read(options?: RequestOptions): Promise<JsonObject>;\n    };`,
-    value: `      ${resource.identifier}: { uri: ${JSON.stringify(resource.uri)}, read: (options) => raw.readResource(${JSON.stringify(resource.uri)}, options) },`,
+    type: `${doc}    ${handlerMember(resource)}: {\n      readonly uri: ${uri};\n      read(options?: ${w.use(RUNTIME.RequestOptions)}): Promise<${w.use(RUNTIME.JsonObject)}>;\n    };`,
+    value: `      ${handlerMember(resource)}: { uri: ${uri}, read: (options) => raw.readResource(${uri}, options) },`,
   };
 }
 
-function templateMethod(template: ResourceTemplate): { type: string; value: string } {
+function templateMethod(w: ModuleWriter, template: ResourceTemplate): Member {
   const variables = templateVariablesType(template);
-  const completable = template.variables.filter((v) => v.complete).map((v) => JSON.stringify(v.name));
+  const complete = completeMethod(w, template.variables.filter((v) => v.complete).map((v) => v.name), { type: "ref/resource", uri: template.uriTemplate }, "variable");
   const doc = jsdoc([`Resource template \`${template.uriTemplate}\`${template.title ? ` (${template.title})` : ""}.`, template.description], 4);
   const t = JSON.stringify(template.uriTemplate);
-  const complete =
-    completable.length > 0
-      ? `\n      complete(variable: ${completable.join(" | ")}, value: string, context?: Record<string, string>, options?: RequestOptions): Promise<string[]>;`
-      : "";
-  const completeValue =
-    completable.length > 0
-      ? `\n        complete: async (variable, value, context, options) => completionValues(await raw.complete({ type: "ref/resource", uri: ${t} }, { name: variable, value }, context === undefined ? undefined : { arguments: context }, options)),`
-      : "";
+  const expand = w.use(RUNTIME.expandUriTemplate);
+  const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `${doc}    ${template.identifier}: {\n      /** The URI for these variables (RFC 6570 expansion). */\n      uri(variables: ${variables}): string;\n      read(variables: ${variables}, options?: RequestOptions): Promise<JsonObject>;${complete}\n    };`,
-    value: `      ${template.identifier}: {\n        uri: (variables) => expandUriTemplate(${t}, variables),\n        read: (variables, options) => raw.readResource(expandUriTemplate(${t}, variables), options),${completeValue}\n      },`,
+    type:
+      `${doc}    ${handlerMember(template)}: {\n      /** The URI for these variables (RFC 6570 expansion). */\n      uri(variables: ${variables}): string;\n` +
+      `      read(variables: ${variables}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+    value:
+      `      ${handlerMember(template)}: {\n        uri: (variables) => ${expand}(${t}, variables),\n` +
+      `        read: (variables, options) => raw.readResource(${expand}(${t}, variables), options),${complete?.value ?? ""}\n      },`,
   };
+}
+
+export interface ClientModule {
+  readonly code: string;
+  readonly exports: readonly ExportedSymbol[];
 }
 
 /**
  * src/client.ts: a typed client for the manifest's server over the runtime's generic client,
  * which handles eras (probing or pinned), transports, MRTR retries and legacy server requests.
  */
-export function emitClientModule(manifest: Manifest, header: string): string {
-  const sections: { name: string; members: { type: string; value: string }[] }[] = [
-    { name: "tools", members: manifest.tools.map(toolMethod) },
-    { name: "prompts", members: manifest.prompts.map(promptMethod) },
-    { name: "resources", members: manifest.resources.map(resourceMethod) },
-    { name: "templates", members: manifest.templates.map(templateMethod) },
+export function emitClientModule(manifest: Manifest, header: string, schemas: SchemaNames): ClientModule {
+  const w = new ModuleWriter();
+  const sections: { name: string; members: Member[] }[] = [
+    { name: "tools", members: manifest.tools.map((t) => toolMethod(w, schemas, t)) },
+    { name: "prompts", members: manifest.prompts.map((p) => promptMethod(w, schemas, p)) },
+    { name: "resources", members: manifest.resources.map((r) => resourceMethod(w, r)) },
+    { name: "templates", members: manifest.templates.map((t) => templateMethod(w, t)) },
   ].filter((s) => s.members.length > 0);
   const typeBody = sections.map((s) => `  readonly ${s.name}: {\n${s.members.map((m) => m.type).join("\n")}\n  };`).join("\n");
   const valueBody = sections.map((s) => `    ${s.name}: {\n${s.members.map((m) => m.value).join("\n")}\n    },`).join("\n");
-  const code = typeBody + valueBody;
-
-  const schemaValues = manifest.tools.filter((t) => t.outputSchema !== undefined).map((t) => `${toolOutputType(t)}Schema`);
-  const schemaTypes = [
-    ...manifest.tools.map(toolInputType),
-    ...manifest.tools.filter((t) => t.outputSchema !== undefined).map(toolOutputType),
-    ...manifest.prompts.map(promptArgumentsType),
-  ];
-  const runtimeValues = ["connectClient", "expandUriTemplate"].filter((v) => v === "connectClient" || code.includes(`${v}(`));
-  const runtimeTypes = ["CallToolResult", "JsonObject", "McpClient", "McpClientOptions", "RequestOptions"].filter(
-    (t) => ["McpClient", "McpClientOptions"].includes(t) || new RegExp(`\\b${t}\\b`).test(code),
-  );
-  const usesCompletion = code.includes("completionValues(");
-  const imports = [
-    `import { ${runtimeValues.join(", ")}, ${runtimeTypes.map((t) => `type ${t}`).join(", ")} } from "@mcp-gen/runtime";`,
-    schemaValues.length > 0 ? `import { ${[...schemaValues].sort().join(", ")} } from "./schemas.js";` : "",
-    schemaTypes.length > 0 ? `import type { ${[...new Set(schemaTypes)].sort().join(", ")} } from "./schemas.js";` : "",
-  ].filter(Boolean);
-  const completionHelper = usesCompletion
-    ? `\n/** The values of a completion/complete result (an empty list when the server sent none). */\nfunction completionValues(result: JsonObject): string[] {\n  const completion = result["completion"] as { values?: unknown } | undefined;\n  return Array.isArray(completion?.values) ? completion.values.filter((v): v is string => typeof v === "string") : [];\n}\n`
-    : "";
-  return (
-    `${header}${imports.join("\n")}\n${completionHelper}\n` +
+  const client = w.export(CLIENT_TYPE, true);
+  const body =
     `/** A typed client of the ${manifest.server.name} server. \`raw\` is the generic client underneath (subscriptions, paging, raw requests). */\n` +
-    `export interface Client {\n  readonly raw: McpClient;\n${typeBody}\n  close(): Promise<void>;\n}\n\n` +
+    `export interface ${client} {\n  readonly raw: ${w.use(RUNTIME.McpClient)};\n${typeBody}\n  close(): Promise<void>;\n}\n\n` +
     `/**\n * Connects to a ${manifest.server.name} server over the given transport, speaking whichever protocol era it serves\n` +
     ` * (\`protocol: "auto"\`, the default) or a pinned revision, and returns the typed client.\n */\n` +
-    `export async function connect(options: McpClientOptions): Promise<Client> {\n  const raw = await connectClient(options);\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`
-  );
+    `export async function ${w.export(CONNECT, false)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
+    `  const raw = await ${w.use(RUNTIME.connectClient)}(options);\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
+  return { code: w.render(header, body), exports: w.exports() };
 }

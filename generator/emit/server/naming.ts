@@ -1,4 +1,11 @@
-import type { InputRequest, Manifest, Prompt, ResourceTemplate, Tool } from "../../manifest/ir.js";
+// THE names module of the package emitters (schemas, handlers, server, client, index): every
+// identifier a generated file declares, imports or exports is spelled by one function here, and
+// every symbol taken from another module is a ModuleSymbol built here. Schema declaration names
+// inside schemas.ts are the zod emitter's (emit/zod/names.ts); the emitters reach them through
+// SchemaNames, never by appending "Schema" themselves. Parameters local to one emitted function
+// (`args`, `ctx`, `options`) stay in that function's template.
+import type { InputRequest, Manifest, ResourceTemplate } from "../../manifest/ir.js";
+import type { ModuleSymbol } from "../module-writer/module-writer.js";
 
 /** `addNote` → `AddNote`: type names derive from the loader's (collision-checked) identifiers. */
 export function pascal(identifier: string): string {
@@ -6,11 +13,147 @@ export function pascal(identifier: string): string {
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
-export const toolInputType = (tool: Tool): string => `${pascal(tool.identifier)}Input`;
-export const toolOutputType = (tool: Tool): string => `${pascal(tool.identifier)}Output`;
-export const promptArgumentsType = (prompt: Prompt): string => `${pascal(prompt.identifier)}PromptArguments`;
-export const answerType = (owner: string, request: InputRequest): string => `${pascal(owner)}${pascal(request.identifier)}Answer`;
-export const contextType = (owner: string, suffix: string): string => `${pascal(owner)}${suffix}Context`;
+function camel(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+// ---- the package's own modules -------------------------------------------------------------
+
+export const MODULE = {
+  schemas: "./schemas.js",
+  handlers: "./handlers.js",
+  server: "./server.js",
+  client: "./client.js",
+} as const;
+
+export type PackageModule = keyof typeof MODULE;
+
+// ---- the runtime ---------------------------------------------------------------------------
+
+const RUNTIME_PACKAGE = "@mcp-gen/runtime";
+const runtimeValue = (name: string): ModuleSymbol => ({ name, from: RUNTIME_PACKAGE, typeOnly: false });
+const runtimeType = (name: string): ModuleSymbol => ({ name, from: RUNTIME_PACKAGE, typeOnly: true });
+
+/** Every runtime export generated code uses (test/emit/runtime-symbols checks each exists). */
+export const RUNTIME = {
+  completeArgument: runtimeValue("completeArgument"),
+  connectClient: runtimeValue("connectClient"),
+  createMcpServer: runtimeValue("createMcpServer"),
+  expandUriTemplate: runtimeValue("expandUriTemplate"),
+  parsePromptArguments: runtimeValue("parsePromptArguments"),
+  toCallToolResult: runtimeValue("toCallToolResult"),
+  typedContext: runtimeValue("typedContext"),
+  Awaitable: runtimeType("Awaitable"),
+  BaseContext: runtimeType("BaseContext"),
+  CallToolResult: runtimeType("CallToolResult"),
+  Completer: runtimeType("Completer"),
+  ElicitAnswer: runtimeType("ElicitAnswer"),
+  GetPromptResult: runtimeType("GetPromptResult"),
+  HandleKindDefinition: runtimeType("HandleKindDefinition"),
+  InputRequestDeclaration: runtimeType("InputRequestDeclaration"),
+  JsonObject: runtimeType("JsonObject"),
+  McpClient: runtimeType("McpClient"),
+  McpClientOptions: runtimeType("McpClientOptions"),
+  McpServer: runtimeType("McpServer"),
+  ReadResult: runtimeType("ReadResult"),
+  RequestOptions: runtimeType("RequestOptions"),
+  RootsAnswer: runtimeType("RootsAnswer"),
+  SamplingAnswer: runtimeType("SamplingAnswer"),
+  SamplingRequest: runtimeType("SamplingRequest"),
+  ServerDefinition: runtimeType("ServerDefinition"),
+  ServerOptions: runtimeType("ServerOptions"),
+  StructuredToolReturn: runtimeType("StructuredToolReturn"),
+  ToolDefinition: runtimeType("ToolDefinition"),
+  ToolReturn: runtimeType("ToolReturn"),
+  UrlElicitAnswer: runtimeType("UrlElicitAnswer"),
+} as const satisfies Record<string, ModuleSymbol>;
+
+// ---- handler owners and their types --------------------------------------------------------
+
+/** Something a handler implements: its family decides the name suffixes. */
+export interface Owner {
+  readonly identifier: string;
+  readonly family: "Tool" | "Prompt" | "Resource" | "Template";
+  readonly inputRequests: readonly InputRequest[];
+}
+
+export function ownersOf(manifest: Manifest): Owner[] {
+  const of = (family: Owner["family"]) => (o: { identifier: string; inputRequests: readonly InputRequest[] }): Owner => ({ identifier: o.identifier, family, inputRequests: o.inputRequests });
+  return [...manifest.tools.map(of("Tool")), ...manifest.prompts.map(of("Prompt")), ...manifest.resources.map(of("Resource")), ...manifest.templates.map(of("Template"))];
+}
+
+/** Schema root names (handed to the zod emitter, which may adjust them: see SchemaNames). */
+export const toolInputRoot = (tool: { identifier: string }): string => `${pascal(tool.identifier)}Input`;
+export const toolOutputRoot = (tool: { identifier: string }): string => `${pascal(tool.identifier)}Output`;
+export const promptArgumentsRoot = (prompt: { identifier: string }): string => `${pascal(prompt.identifier)}PromptArguments`;
+export const answerRoot = (owner: Owner, request: InputRequest): string => `${pascal(owner.identifier)}${pascal(request.identifier)}Answer`;
+
+/** handlers.ts names. */
+export const HANDLERS_TYPE = "Handlers";
+export const HANDLE_CONTEXT_TYPE = "HandleContext";
+/** `BookTripTool`: how docs name a handler, and the stem of its type names. */
+export const ownerLabel = (owner: Owner): string => `${pascal(owner.identifier)}${owner.family}`;
+export const contextType = (owner: Owner): string => `${ownerLabel(owner)}Context`;
+export const answersType = (owner: Owner): string => `${ownerLabel(owner)}Answers`;
+export const requestsType = (owner: Owner): string => `${ownerLabel(owner)}Requests`;
+export const handlersSymbol = (name: string): ModuleSymbol => ({ name, from: MODULE.handlers, typeOnly: true });
+
+/** server.ts names: module-level declarations. */
+export const CREATE_SERVER = "createServer";
+export const HANDLE_KINDS_CONST = "handleKinds";
+export const HANDLE_CONTEXT_CONST = "handleContext";
+export const inputsConst = (owner: Owner): string => `${camel(ownerLabel(owner))}Inputs`;
+export const contextConst = (owner: Owner): string => `${camel(ownerLabel(owner))}Context`;
+
+/** client.ts names. */
+export const CLIENT_TYPE = "Client";
+export const CONNECT = "connect";
+
+/** Members of the typed Handlers / Client objects, by IR entry. */
+export const handlerMember = (entry: { identifier: string }): string => entry.identifier;
+
+// ---- schemas -------------------------------------------------------------------------------
+
+/** The zod emitter's rule (emit/zod/names.ts): declaration `Foo` is `FooSchema` + `type Foo`. */
+const schemaConstOf = (declaration: string): string => `${declaration}Schema`;
+
+/**
+ * Names of schemas.ts declarations, by the root name the emitter was given. The emitter makes
+ * root names unique identifiers, so the name it chose is looked up, never re-derived.
+ */
+export class SchemaNames {
+  constructor(
+    private readonly byRoot: ReadonlyMap<string, string>,
+    /** Every declaration of schemas.ts, nested ones included, in emission order. */
+    readonly declarations: readonly string[],
+  ) {}
+
+  private declarationOf(root: string): string {
+    const name = this.byRoot.get(root);
+    if (name === undefined) throw new Error(`schema root ${root} was not emitted`);
+    return name;
+  }
+
+  /** The zod schema constant of a root. */
+  value(root: string): ModuleSymbol {
+    return { name: schemaConstOf(this.declarationOf(root)), from: MODULE.schemas, typeOnly: false };
+  }
+
+  /** The TypeScript type of a root. */
+  type(root: string): ModuleSymbol {
+    return { name: this.declarationOf(root), from: MODULE.schemas, typeOnly: true };
+  }
+
+  /** Every exported name of schemas.ts: the constant and the type of each declaration. */
+  exports(): { name: string; typeOnly: boolean }[] {
+    return this.declarations.flatMap((d) => [
+      { name: schemaConstOf(d), typeOnly: false },
+      { name: d, typeOnly: true },
+    ]);
+  }
+}
+
+// ---- literals ------------------------------------------------------------------------------
 
 /** A JSON value as a TS literal, indented to sit at `indent` spaces. */
 export function literal(value: unknown, indent = 0): string {
@@ -25,10 +168,6 @@ export function jsdoc(lines: readonly (string | undefined)[], indent = 0): strin
   const pad = " ".repeat(indent);
   const body = text.flatMap((l) => l.replace(/\*\//g, "*\\/").split("\n")).map((l) => `${pad} * ${l}`.trimEnd());
   return `${pad}/**\n${body.join("\n")}\n${pad} */\n`;
-}
-
-export function hasHandles(manifest: Manifest): boolean {
-  return manifest.handles.length > 0;
 }
 
 /**

@@ -1,38 +1,38 @@
-import type { Manifest } from "../../manifest/ir.js";
+import type { JsonSchema, Manifest, Prompt } from "../../manifest/ir.js";
 import { type EmitDiagnostic, emitZodModule } from "../zod/module.js";
-import { answerType, promptArgumentsType, toolInputType, toolOutputType } from "./naming.js";
+import { inputKind } from "./input-kinds/index.js";
+import { ownersOf, promptArgumentsRoot, SchemaNames, toolInputRoot, toolOutputRoot } from "./naming.js";
 
 /** The JSON Schema of a prompt's arguments: an object of strings, required where declared. */
-function promptArgumentsSchema(manifest: Manifest, index: number): Record<string, unknown> {
-  const prompt = manifest.prompts[index]!;
+function promptArgumentsSchema(prompt: Prompt): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const argument of prompt.arguments) properties[argument.name] = { type: "string", ...(argument.description ? { description: argument.description } : {}) };
   return { type: "object", properties, required: prompt.arguments.filter((a) => a.required).map((a) => a.name) };
 }
 
+export interface SchemasModule {
+  readonly code: string;
+  readonly diagnostics: readonly EmitDiagnostic[];
+  /** The names the other modules import, by root; and every export of schemas.ts. */
+  readonly names: SchemaNames;
+}
+
 /**
  * src/schemas.ts: zod schemas and types for every tool input and output, prompt arguments and
- * form-elicitation answer the manifest declares (emitted by the JSON Schema → zod emitter).
+ * input-request answer the manifest declares (emitted by the JSON Schema → zod emitter).
  */
-export function emitSchemasModule(
-  manifest: Manifest,
-  header: string,
-): { code: string; diagnostics: readonly EmitDiagnostic[]; exported: readonly string[] } {
+export function emitSchemasModule(manifest: Manifest, header: string): SchemasModule {
   const roots: Record<string, Record<string, unknown>> = {};
-  const add = (name: string, schema: unknown) => {
+  const add = (name: string, schema: JsonSchema | Record<string, unknown>) => {
     roots[name] = typeof schema === "boolean" ? (schema ? {} : { not: {} }) : (schema as Record<string, unknown>);
   };
   for (const tool of manifest.tools) {
-    add(toolInputType(tool), tool.inputSchema);
-    if (tool.outputSchema !== undefined) add(toolOutputType(tool), tool.outputSchema);
-    for (const request of tool.inputRequests) if (request.kind === "elicit") add(answerType(tool.identifier, request), request.schema);
+    add(toolInputRoot(tool), tool.inputSchema);
+    if (tool.outputSchema !== undefined) add(toolOutputRoot(tool), tool.outputSchema);
   }
-  manifest.prompts.forEach((prompt, index) => {
-    add(promptArgumentsType(prompt), promptArgumentsSchema(manifest, index));
-    for (const request of prompt.inputRequests) if (request.kind === "elicit") add(answerType(prompt.identifier, request), request.schema);
-  });
-  for (const owner of [...manifest.resources, ...manifest.templates]) {
-    for (const request of owner.inputRequests) if (request.kind === "elicit") add(answerType(owner.identifier, request), request.schema);
+  for (const prompt of manifest.prompts) add(promptArgumentsRoot(prompt), promptArgumentsSchema(prompt));
+  for (const owner of ownersOf(manifest)) {
+    for (const request of owner.inputRequests) for (const [root, schema] of inputKind(request).schemas(owner, request)) add(root, schema);
   }
   const emitted = emitZodModule({
     document: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: {} },
@@ -40,5 +40,6 @@ export function emitSchemasModule(
     roots,
     externalRefs: "unknown",
   });
-  return { code: emitted.code, diagnostics: emitted.diagnostics, exported: emitted.exported };
+  const byRoot = new Map(emitted.declarations.filter((d) => d.root !== undefined && d.pointer === "").map((d) => [d.root!, d.name]));
+  return { code: emitted.code, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported) };
 }

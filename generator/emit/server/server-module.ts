@@ -1,5 +1,27 @@
-import type { CacheHint, InputRequest, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
-import { answerType, contextType, literal, promptArgumentsType, templateVariablesType, toolInputType } from "./naming.js";
+import type { CacheHint, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
+import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
+import { inputKind } from "./input-kinds/index.js";
+import {
+  contextConst,
+  contextType,
+  CREATE_SERVER,
+  HANDLE_CONTEXT_CONST,
+  HANDLE_CONTEXT_TYPE,
+  HANDLE_KINDS_CONST,
+  handlerMember,
+  HANDLERS_TYPE,
+  handlersSymbol,
+  inputsConst,
+  literal,
+  type Owner,
+  ownerLabel,
+  promptArgumentsRoot,
+  RUNTIME,
+  type SchemaNames,
+  toolInputRoot,
+  templateVariablesType,
+  toolOutputRoot,
+} from "./naming.js";
 
 type Json = Record<string, unknown>;
 
@@ -8,99 +30,83 @@ function compact(object: Json): Json {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
 }
 
-function runtimeCache(hint: CacheHint): Json {
+/**
+ * The hint the runtime applies where a definition gives none (createMcpServer: ttlMs 0,
+ * private). It equals the manifest's own fallback (manifest/normalize.ts, DECISION RECORD —
+ * CACHE DEFAULTS), so a hint equal to it is left out of the generated definition; the e2e test
+ * test/e2e/structured-output.test.ts checks that the runtime still answers with it.
+ */
+const RUNTIME_DEFAULT_CACHE: CacheHint = { ttlMs: 0, cacheScope: "private" };
+
+function runtimeCache(hint: CacheHint): Json | undefined {
+  if (hint.ttlMs === RUNTIME_DEFAULT_CACHE.ttlMs && hint.cacheScope === RUNTIME_DEFAULT_CACHE.cacheScope) return undefined;
   return { ttlMs: hint.ttlMs, scope: hint.cacheScope };
 }
 
-/** The runtime's InputRequestDeclaration for one manifest input request. */
-function declaration(request: InputRequest): Json {
-  switch (request.kind) {
-    case "elicit":
-      return { kind: "form-elicitation", message: request.message ?? `Please provide: ${request.key}`, requestedSchema: request.schema };
-    case "elicitUrl":
-      return { kind: "url-elicitation", message: request.message ?? `Please continue in your browser: ${request.key}` };
-    case "sampling":
-      return { kind: "sampling", params: compact({ maxTokens: request.maxTokens ?? 1024, systemPrompt: request.systemPrompt }) };
-    case "roots":
-      return { kind: "roots" };
+/** Object-literal fields: manifest data as JSON literals, then code (names, functions); undefined ones left out. */
+function fields(data: Json, code: Readonly<Record<string, string | undefined>>, indent: number): string {
+  const pad = " ".repeat(indent);
+  const json = Object.entries(compact(data)).map(([key, value]) => `${pad}${key}: ${literal(value, indent)},\n`);
+  const expressions = Object.entries(code).flatMap(([key, value]) => (value === undefined ? [] : [`${pad}${key}: ${value},\n`]));
+  return [...json, ...expressions].join("");
+}
+
+/** What an entry of the definition refers to: its inputs constant and its context function. */
+interface Bound {
+  readonly inputs: string | undefined;
+  readonly context: string | undefined;
+}
+
+/** Module-level declarations of one server module: data and typed contexts built once. */
+class ServerDeclarations {
+  readonly parts: string[] = [];
+  constructor(
+    private readonly w: ModuleWriter,
+    private readonly schemas: SchemaNames,
+    private readonly handles: boolean,
+  ) {}
+
+  /** Declares a handler's inputs and typed context; the context is undefined when the runtime's is enough. */
+  bind(owner: Owner): Bound {
+    const requests = owner.inputRequests;
+    if (requests.length === 0) return { inputs: undefined, context: this.handles ? HANDLE_CONTEXT_CONST : undefined };
+    const w = this.w;
+    const inputs = inputsConst(owner);
+    const declarations = Object.fromEntries(requests.map((r) => [r.key, inputKind(r).declaration(r)]));
+    const answers = requests.flatMap((r) => {
+      const schema = inputKind(r).answerSchema(w, owner, r, this.schemas);
+      return schema === undefined ? [] : [`${JSON.stringify(r.key)}: ${schema}`];
+    });
+    const spec = [`inputs: ${inputs}`, ...(answers.length > 0 ? [`answers: { ${answers.join(", ")} }`] : []), ...(this.handles ? [`handles: ${HANDLE_KINDS_CONST}`] : [])];
+    const name = contextConst(owner);
+    this.parts.push(
+      `/** Input requests ${ownerLabel(owner)} declares, by key; the runtime builds its typed \`ctx.ask\` from them. */\n` +
+        `const ${inputs} = ${literal(declarations)} satisfies Record<string, ${w.use(RUNTIME.InputRequestDeclaration)}>;\n` +
+        `const ${name} = ${w.use(RUNTIME.typedContext)}<${w.use(handlersSymbol(contextType(owner)))}>({ ${spec.join(", ")} });\n`,
+    );
+    return { inputs, context: name };
+  }
+
+  handleKinds(manifest: Manifest): void {
+    const kinds = Object.fromEntries(manifest.handles.map((h) => [h.name, compact({ ttlMs: h.ttlMs, description: h.description })]));
+    const w = this.w;
+    this.parts.push(
+      `/** Handle kinds: server-signed ids a tool mints and a later call takes back. */\n` +
+        `const ${HANDLE_KINDS_CONST} = ${literal(kinds)} satisfies Record<string, ${w.use(RUNTIME.HandleKindDefinition)}>;\n` +
+        `const ${HANDLE_CONTEXT_CONST} = ${w.use(RUNTIME.typedContext)}<${w.use(handlersSymbol(HANDLE_CONTEXT_TYPE))}>({ handles: ${HANDLE_KINDS_CONST} });\n`,
+    );
   }
 }
 
-function inputsField(requests: readonly InputRequest[], indent: number): string {
-  if (requests.length === 0) return "";
-  const record = Object.fromEntries(requests.map((r) => [r.key, declaration(r)]));
-  return `${" ".repeat(indent)}inputs: ${literal(record, indent)},\n`;
-}
+const call = ({ context }: Bound) => (context === undefined ? "ctx" : `${context}(ctx)`);
 
-/** The converter from a raw answer to the typed one, per input request. */
-function answerConverter(owner: string, request: InputRequest): string {
-  const key = JSON.stringify(request.key);
-  switch (request.kind) {
-    case "elicit":
-      return `${key}: (raw: JsonObject) => toElicitAnswer(${key}, raw, (value) => ${answerType(owner, request)}Schema.safeParse(value))`;
-    case "elicitUrl":
-      return `${key}: (raw: JsonObject) => toUrlElicitAnswer(raw)`;
-    case "sampling":
-      return `${key}: (raw: JsonObject) => raw as SamplingAnswer`;
-    case "roots":
-      return `${key}: (raw: JsonObject) => raw as RootsAnswer`;
-  }
-}
-
-/** Name of the module-level converter table of one handler. */
-function convertersName(owner: string, suffix: string): string {
-  const type = contextType(owner, suffix);
-  return type.charAt(0).toLowerCase() + type.slice(1).replace(/Context$/, "Answers");
-}
-
-/** Module-level converter tables, one per handler with input requests (built once, not per call). */
-function converterTables(manifest: Manifest): string {
-  const owners: [string, string, readonly InputRequest[]][] = [
-    ...manifest.tools.map((t) => [t.identifier, "Tool", t.inputRequests] as [string, string, readonly InputRequest[]]),
-    ...manifest.prompts.map((p) => [p.identifier, "Prompt", p.inputRequests] as [string, string, readonly InputRequest[]]),
-    ...manifest.resources.map((r) => [r.identifier, "Resource", r.inputRequests] as [string, string, readonly InputRequest[]]),
-    ...manifest.templates.map((t) => [t.identifier, "Template", t.inputRequests] as [string, string, readonly InputRequest[]]),
-  ];
-  return owners
-    .filter(([, , requests]) => requests.length > 0)
-    .map(([owner, suffix, requests]) => `const ${convertersName(owner, suffix)} = {\n  ${requests.map((r) => answerConverter(owner, r)).join(",\n  ")},\n};\n`)
-    .join("\n");
-}
-
-/** The typed `ask`/`askAll` helpers over the runtime's untyped ctx.ask/askAll. */
-function askHelpers(owner: string, suffix: string, requests: readonly InputRequest[]): string {
-  const table = convertersName(owner, suffix);
-  const helpers = requests.map((r) => {
-    const key = JSON.stringify(r.key);
-    const argument = r.kind === "roots" ? "" : "request";
-    const cast = r.kind === "elicit" ? " as JsonObject | undefined" : r.kind === "elicitUrl" ? " as JsonObject" : "";
-    const pass = r.kind === "roots" ? "" : `, request${cast}`;
-    return `${key}: async (${argument}) => ${table}[${key}](await ctx.ask(${key}${pass}))`;
-  });
-  return `ask: { ${helpers.join(", ")} }, askAll: (requests) => askAllTyped(ctx, requests, ${table}) as never, canAsk: (key) => ctx.canAsk(key)`;
-}
-
-/** Expression giving the handler its typed context (see handlers-module.ts for the types). */
-function contextExpression(owner: string, suffix: string, requests: readonly InputRequest[], handles: boolean): string {
-  const parts: string[] = [];
-  if (handles) parts.push("...handleHelpers(ctx)");
-  if (requests.length > 0) parts.push(askHelpers(owner, suffix, requests));
-  if (parts.length === 0) return "ctx";
-  const type = requests.length > 0 ? contextType(owner, suffix) : "HandleContext";
-  return `extendContext<${type}>(ctx, { ${parts.join(", ")} })`;
-}
-
-function descriptorFields(fields: Json, indent: number): string {
-  return Object.entries(compact(fields))
-    .map(([key, value]) => `${" ".repeat(indent)}${key}: ${literal(value, indent)},\n`)
-    .join("");
-}
-
-function toolEntry(tool: Tool, handles: boolean): string {
+function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames, tool: Tool): string {
+  const bound = d.bind({ identifier: tool.identifier, family: "Tool", inputRequests: tool.inputRequests });
   const handleArguments = Object.fromEntries(tool.handleInputs.filter((u) => u.path.length === 1).map((u) => [u.path[0]!, u.handle]));
+  const input = toolInputRoot(tool);
   return (
     `    {\n` +
-    descriptorFields(
+    fields(
       {
         name: tool.name,
         title: tool.title,
@@ -111,36 +117,51 @@ function toolEntry(tool: Tool, handles: boolean): string {
         icons: tool.icons,
         handleArguments: Object.keys(handleArguments).length > 0 ? handleArguments : undefined,
       },
+      {
+        inputs: bound.inputs,
+        parseInput: `(args) => ${w.use(schemas.value(input))}.safeParse(args)`,
+        // The spec's MUST: structured content conforms to the output schema (2025-11-25 and
+        // 2026-07-28 server/tools § Output Schema); the runtime turns a violation into isError.
+        parseOutput: tool.outputSchema === undefined ? undefined : `(value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.safeParse(value)`,
+        handler: `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await handlers.tools.${handlerMember(tool)}(args, ${call(bound)}))`,
+      },
       6,
     ) +
-    inputsField(tool.inputRequests, 6) +
-    `      parseInput: (args) => ${toolInputType(tool)}Schema.safeParse(args),\n` +
-    `      handler: async (args, ctx) => toCallToolResult(await handlers.tools.${tool.identifier}(args, ${contextExpression(tool.identifier, "Tool", tool.inputRequests, handles)})),\n` +
-    `    } satisfies ToolDefinition<${toolInputType(tool)}>,\n`
+    `    } satisfies ${w.use(RUNTIME.ToolDefinition)}<${w.use(schemas.type(input))}>,\n`
   );
 }
 
-function promptEntry(prompt: Prompt, handles: boolean): string {
+function promptEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames, prompt: Prompt): string {
+  const bound = d.bind({ identifier: prompt.identifier, family: "Prompt", inputRequests: prompt.inputRequests });
   const args = prompt.arguments.map((a) => compact({ name: a.name, title: a.title, description: a.description, required: a.required || undefined }));
-  const completable = prompt.arguments.some((a) => a.complete);
+  const member = `handlers.prompts.${handlerMember(prompt)}`;
+  const parsed = `${w.use(RUNTIME.parsePromptArguments)}(${JSON.stringify(prompt.name)}, args, ${w.use(schemas.value(promptArgumentsRoot(prompt)))})`;
   return (
     `    {\n` +
-    descriptorFields({ name: prompt.name, title: prompt.title, description: prompt.description, arguments: args, icons: prompt.icons }, 6) +
-    inputsField(prompt.inputRequests, 6) +
-    (completable ? `      complete: handlers.prompts.${prompt.identifier}.complete,\n` : "") +
-    `      get: async (args, ctx) => {\n` +
-    `        const parsed = ${promptArgumentsType(prompt)}Schema.safeParse(args);\n` +
-    `        if (!parsed.success) throw invalidParams(${JSON.stringify(`Invalid arguments for prompt ${prompt.name}`)}, { issues: parsed.error.issues });\n` +
-    `        return handlers.prompts.${prompt.identifier}.get(parsed.data, ${contextExpression(prompt.identifier, "Prompt", prompt.inputRequests, handles)});\n` +
-    `      },\n` +
+    fields(
+      {
+        name: prompt.name,
+        title: prompt.title,
+        description: prompt.description,
+        arguments: args,
+        icons: prompt.icons,
+      },
+      {
+        inputs: bound.inputs,
+        complete: prompt.arguments.some((a) => a.complete) ? `${member}.complete` : undefined,
+        get: `(args, ctx) => ${member}.get(${parsed}, ${call(bound)})`,
+      },
+      6,
+    ) +
     `    },\n`
   );
 }
 
-function resourceEntry(resource: Resource, handles: boolean): string {
+function resourceEntry(d: ServerDeclarations, resource: Resource): string {
+  const bound = d.bind({ identifier: resource.identifier, family: "Resource", inputRequests: resource.inputRequests });
   return (
     `    {\n` +
-    descriptorFields(
+    fields(
       {
         uri: resource.uri,
         name: resource.name,
@@ -153,20 +174,22 @@ function resourceEntry(resource: Resource, handles: boolean): string {
         subscribable: resource.subscribe || undefined,
         cache: runtimeCache(resource.cache),
       },
+      {
+        inputs: bound.inputs,
+        read: `(ctx) => handlers.resources.${handlerMember(resource)}.read(${call(bound)})`,
+      },
       6,
     ) +
-    inputsField(resource.inputRequests, 6) +
-    `      read: (ctx) => handlers.resources.${resource.identifier}.read(${contextExpression(resource.identifier, "Resource", resource.inputRequests, handles)}),\n` +
     `    },\n`
   );
 }
 
-function templateEntry(template: ResourceTemplate, handles: boolean): string {
-  const variables = templateVariablesType(template);
-  const completable = template.variables.some((v) => v.complete);
+function templateEntry(d: ServerDeclarations, template: ResourceTemplate): string {
+  const bound = d.bind({ identifier: template.identifier, family: "Template", inputRequests: template.inputRequests });
+  const member = `handlers.templates.${handlerMember(template)}`;
   return (
     `    {\n` +
-    descriptorFields(
+    fields(
       {
         uriTemplate: template.uriTemplate,
         name: template.name,
@@ -177,20 +200,43 @@ function templateEntry(template: ResourceTemplate, handles: boolean): string {
         icons: template.icons,
         cache: runtimeCache(template.cache),
       },
+      {
+        inputs: bound.inputs,
+        complete: template.variables.some((v) => v.complete) ? `${member}.complete` : undefined,
+        // The runtime matched the template, so every variable the type requires is present.
+        read: `(uri, variables, ctx) => ${member}.read(uri, variables as ${templateVariablesType(template)}, ${call(bound)})`,
+      },
       6,
     ) +
-    inputsField(template.inputRequests, 6) +
-    (completable ? `      complete: handlers.templates.${template.identifier}.complete,\n` : "") +
-    // The runtime matched the template, so every variable is present (RFC 6570 expansion yields strings).
-    `      read: (uri, variables, ctx) => handlers.templates.${template.identifier}.read(uri, variables as ${variables}, ${contextExpression(template.identifier, "Template", template.inputRequests, handles)}),\n` +
     `    },\n`
   );
 }
 
+export interface ServerModule {
+  readonly code: string;
+  readonly exports: readonly ExportedSymbol[];
+}
+
 /** src/server.ts: the server factory, building the runtime definition once from the manifest. */
-export function emitServerModule(manifest: Manifest, header: string, schemaNames: readonly string[]): string {
+export function emitServerModule(manifest: Manifest, header: string, schemas: SchemaNames): ServerModule {
+  const w = new ModuleWriter();
   const handles = manifest.handles.length > 0;
-  const listChanged = `{ tools: ${Boolean(manifest.capabilities.tools?.listChanged)}, prompts: ${Boolean(manifest.capabilities.prompts?.listChanged)}, resources: ${Boolean(manifest.capabilities.resources?.listChanged)} }`;
+  const d = new ServerDeclarations(w, schemas, handles);
+  if (handles) d.handleKinds(manifest);
+  const listCache = compact({
+    "server/discover": runtimeCache(manifest.cache.discover),
+    "tools/list": runtimeCache(manifest.cache.tools),
+    "prompts/list": runtimeCache(manifest.cache.prompts),
+    "resources/list": runtimeCache(manifest.cache.resources),
+    "resources/templates/list": runtimeCache(manifest.cache.templates),
+  });
+  const entries = {
+    tools: manifest.tools.map((t) => toolEntry(w, d, schemas, t)).join(""),
+    prompts: manifest.prompts.map((p) => promptEntry(w, d, schemas, p)).join(""),
+    resources: manifest.resources.map((r) => resourceEntry(d, r)).join(""),
+    resourceTemplates: manifest.templates.map((t) => templateEntry(d, t)).join(""),
+  };
+  const list = (key: keyof typeof entries) => (entries[key] ? `    ${key}: [\n${entries[key]}    ],\n` : "");
   const serverInfo = compact({
     name: manifest.server.name,
     version: manifest.server.version,
@@ -199,55 +245,24 @@ export function emitServerModule(manifest: Manifest, header: string, schemaNames
     icons: manifest.server.icons,
     websiteUrl: manifest.server.website,
   });
-  const listCache = {
-    "server/discover": runtimeCache(manifest.cache.discover),
-    "tools/list": runtimeCache(manifest.cache.tools),
-    "prompts/list": runtimeCache(manifest.cache.prompts),
-    "resources/list": runtimeCache(manifest.cache.resources),
-    "resources/templates/list": runtimeCache(manifest.cache.templates),
-  };
-  const handleKinds = Object.fromEntries(manifest.handles.map((h) => [h.name, compact({ ttlMs: h.ttlMs, description: h.description })]));
-  const code = [
-    `  const definition: ServerDefinition = {\n`,
-    `    serverInfo: ${literal(serverInfo, 4)},\n`,
-    manifest.server.instructions !== undefined ? `    instructions: ${JSON.stringify(manifest.server.instructions)},\n` : "",
-    `    revisions: ${JSON.stringify(manifest.revisions)},\n`,
-    `    capabilities: { listChanged: ${listChanged}, logging: ${Boolean(manifest.capabilities.logging)} },\n`,
-    `    listCache: ${literal(listCache, 4)},\n`,
-    handles ? `    handles: ${literal(handleKinds, 4)},\n` : "",
-    manifest.tools.length > 0 ? `    tools: [\n${manifest.tools.map((t) => toolEntry(t, handles)).join("")}    ],\n` : "",
-    manifest.prompts.length > 0 ? `    prompts: [\n${manifest.prompts.map((p) => promptEntry(p, handles)).join("")}    ],\n` : "",
-    manifest.resources.length > 0 ? `    resources: [\n${manifest.resources.map((r) => resourceEntry(r, handles)).join("")}    ],\n` : "",
-    manifest.templates.length > 0 ? `    resourceTemplates: [\n${manifest.templates.map((t) => templateEntry(t, handles)).join("")}    ],\n` : "",
-    `  };\n`,
-  ].join("");
-
-  const handleHelpers = handles
-    ? `\n/** Typed mint/open helpers over the runtime's handle codec. */\nfunction handleHelpers(ctx: ServerHandlerContext) {\n  return {\n` +
-      `    mint: { ${manifest.handles.map((h) => `${JSON.stringify(h.name)}: (value: unknown) => ctx.handles.mint(${JSON.stringify(h.name)}, value)`).join(", ")} },\n` +
-      `    open: { ${manifest.handles.map((h) => `${JSON.stringify(h.name)}: (handle: string) => ctx.handles.open(${JSON.stringify(h.name)}, handle)`).join(", ")} },\n` +
-      `  };\n}\n`
-    : "";
-
-  const runtimeValues = ["askAllTyped", "createMcpServer", "extendContext", "invalidParams", "toCallToolResult", "toElicitAnswer", "toUrlElicitAnswer"];
-  const runtimeTypes = ["JsonObject", "McpServer", "RootsAnswer", "SamplingAnswer", "ServerDefinition", "ServerHandlerContext", "ServerOptions", "ToolDefinition"];
-  const converters = converterTables(manifest);
-  const text = code + handleHelpers + converters;
-  const usedValues = runtimeValues.filter((v) => v === "createMcpServer" || new RegExp(`\\b${v}[(<]`).test(text));
-  const usedTypes = runtimeTypes.filter((t) => ["McpServer", "ServerDefinition", "ServerOptions"].includes(t) || new RegExp(`\\b${t}\\b`).test(text));
-  const usedSchemas = schemaNames.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
-  const usedSchemaTypes = [...new Set([...text.matchAll(/ToolDefinition<(\w+)>/g)].map((m) => m[1]!))].sort();
-  const contextTypes = [...new Set([...text.matchAll(/extendContext<(\w+)>/g)].map((m) => m[1]!))].sort();
-  const imports = [
-    `import { ${usedValues.join(", ")}, ${usedTypes.map((t) => `type ${t}`).join(", ")} } from "@mcp-gen/runtime";`,
-    `import type { ${["Handlers", ...contextTypes].join(", ")} } from "./handlers.js";`,
-    usedSchemas.length > 0 ? `import { ${usedSchemas.join(", ")} } from "./schemas.js";` : "",
-    usedSchemaTypes.length > 0 ? `import type { ${usedSchemaTypes.join(", ")} } from "./schemas.js";` : "",
-  ].filter(Boolean);
-  return (
-    `${header}${imports.join("\n")}\n${handleHelpers}\n${converters}${converters ? "\n" : ""}` +
+  const listChanged = `{ tools: ${Boolean(manifest.capabilities.tools?.listChanged)}, prompts: ${Boolean(manifest.capabilities.prompts?.listChanged)}, resources: ${Boolean(manifest.capabilities.resources?.listChanged)} }`;
+  const definition =
+    `  const definition: ${w.use(RUNTIME.ServerDefinition)} = {\n` +
+    `    serverInfo: ${literal(serverInfo, 4)},\n` +
+    (manifest.server.instructions !== undefined ? `    instructions: ${JSON.stringify(manifest.server.instructions)},\n` : "") +
+    `    revisions: ${JSON.stringify(manifest.revisions)},\n` +
+    `    capabilities: { listChanged: ${listChanged}, logging: ${Boolean(manifest.capabilities.logging)} },\n` +
+    (Object.keys(listCache).length > 0 ? `    listCache: ${literal(listCache, 4)},\n` : "") +
+    (handles ? `    handles: ${HANDLE_KINDS_CONST},\n` : "") +
+    list("tools") +
+    list("prompts") +
+    list("resources") +
+    list("resourceTemplates") +
+    `  };\n`;
+  const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.\n */\n` +
-    `export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {\n${code}  return createMcpServer(definition, options);\n}\n`
-  );
+    `export function ${w.export(CREATE_SERVER, false)}(handlers: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
+    `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, options);\n}\n`;
+  return { code: w.render(header, [...d.parts, factory].join("\n")), exports: w.exports() };
 }

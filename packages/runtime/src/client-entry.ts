@@ -20,4 +20,6 @@ export { OAuthClient } from "./client/auth/oauth.js";
 export type { OAuthClientInformation, OAuthOptions } from "./client/auth/oauth.js";
 
 // Support for generated clients.
+export { completeArgument, completionValues } from "./generated-support/completion.js";
+export type { CompletionRef, CompletionSource } from "./generated-support/completion.js";
 export { expandUriTemplate } from "./generated-support/uri-expand.js";

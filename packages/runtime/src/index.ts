@@ -92,7 +92,7 @@ export type {
 
 // server
 export {
-  askAllTyped,
+  answerConverter,
   BodyTooLargeError,
   createFetchHandler,
   createHandleCodec,
@@ -101,11 +101,11 @@ export {
   createMcpServer,
   createRequestStateCodec,
   digestParams,
-  extendContext,
   HandleError,
   HandlerTimeoutError,
   LegacySession,
   missingCapabilities,
+  parsePromptArguments,
   resolveSigningKey,
   resourceNotFound,
   SafeError,
@@ -113,14 +113,17 @@ export {
   toElicitAnswer,
   toolError,
   toUrlElicitAnswer,
+  typedContext,
   validateInputAnswer,
 } from "./server-entry.js";
 export type {
+  AnswerSchema,
   Awaitable,
   BaseContext,
   CacheableList,
   CacheHint,
   Completer,
+  ContextSpec,
   ElicitAnswer,
   EmbeddedInputRequest,
   FetchHandler,
@@ -166,6 +169,8 @@ export type {
 
 // client
 export {
+  completeArgument,
+  completionValues,
   connectClient,
   createHttpTransport,
   defaultEraCache,
@@ -183,6 +188,8 @@ export type {
   ClientFailureReason,
   ClientHandlers,
   ClientTransport,
+  CompletionRef,
+  CompletionSource,
   ElicitationHandler,
   EraVerdictRecord,
   HttpTransportOptions,

@@ -47,10 +47,11 @@ export type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from 
 export { createHandleCodec, HandleError } from "./handles/handles.js";
 export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
 
-// Support for generated servers (typed contexts, answers, results).
-export { askAllTyped, extendContext } from "./generated-support/context.js";
-export type { Awaitable, BaseContext } from "./generated-support/context.js";
-export { toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
-export type { ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
+// Support for generated servers (typed contexts, answers, prompt arguments, results).
+export { typedContext } from "./generated-support/context.js";
+export type { Awaitable, BaseContext, ContextSpec } from "./generated-support/context.js";
+export { answerConverter, toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
+export type { AnswerSchema, ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
+export { parsePromptArguments } from "./generated-support/prompt-arguments.js";
 export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";

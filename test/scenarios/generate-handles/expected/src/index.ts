@@ -4,8 +4,8 @@
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
 export { createServer } from "./server.js";
+export type { BaseContext, HandleContext, Handlers } from "./handlers.js";
 export { connect } from "./client.js";
 export type { Client } from "./client.js";
-export type { BaseContext, HandleContext, Handlers } from "./handlers.js";
 export { AddItemInputSchema, OpenCartInputSchema, OpenCartOutputSchema } from "./schemas.js";
 export type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";

@@ -4,17 +4,11 @@
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
 import { z } from "zod";
-
-// Helpers inlined by mcp-gen (only those this module uses).
-
-/** JSON Schema "integer" means every integral number (zod's .int() would stop at 2^53). */
-function integer() {
-  return z.number().refine(Number.isInteger, "Expected an integer");
-}
+import { integer, matching, pattern } from "@mcp-gen/runtime/validation";
 
 export const AddItemInputSchema = z.looseObject({
   cart: z.string(),
-  sku: z.string().regex(new RegExp("^[A-Z]{3}-[0-9]+$", "u")),
+  sku: z.string().refine(matching(pattern("^[A-Z]{3}-[0-9]+$")), "Must match the pattern ^[A-Z]{3}-[0-9]+$"),
   quantity: integer().gte(1).optional(),
 });
 export type AddItemInput = z.infer<typeof AddItemInputSchema>;

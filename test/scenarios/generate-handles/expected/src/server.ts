@@ -4,26 +4,32 @@
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
-  createMcpServer,
-  extendContext,
-  toCallToolResult,
+  type HandleKindDefinition,
   type McpServer,
   type ServerDefinition,
-  type ServerHandlerContext,
   type ServerOptions,
   type ToolDefinition,
+  createMcpServer,
+  toCallToolResult,
+  typedContext,
 } from "@mcp-gen/runtime";
-import type { Handlers, HandleContext } from "./handlers.js";
-import { AddItemInputSchema, OpenCartInputSchema } from "./schemas.js";
-import type { AddItemInput, OpenCartInput } from "./schemas.js";
+import type { HandleContext, Handlers } from "./handlers.js";
+import {
+  type AddItemInput,
+  AddItemInputSchema,
+  type OpenCartInput,
+  OpenCartInputSchema,
+  OpenCartOutputSchema,
+} from "./schemas.js";
 
-/** Typed mint/open helpers over the runtime's handle codec. */
-function handleHelpers(ctx: ServerHandlerContext) {
-  return {
-    mint: { cart: (value: unknown) => ctx.handles.mint("cart", value) },
-    open: { cart: (handle: string) => ctx.handles.open("cart", handle) },
-  };
-}
+/** Handle kinds: server-signed ids a tool mints and a later call takes back. */
+const handleKinds = {
+  cart: {
+    ttlMs: 1800000,
+    description: "An open cart.",
+  },
+} satisfies Record<string, HandleKindDefinition>;
+const handleContext = typedContext<HandleContext>({ handles: handleKinds });
 
 /**
  * Creates the carts MCP server: both protocol eras on one endpoint, stdio or HTTP.
@@ -38,34 +44,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
     },
     revisions: ["2026-07-28", "2025-11-25"],
     capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
-    listCache: {
-      "server/discover": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "tools/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "prompts/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/templates/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-    },
-    handles: {
-      cart: {
-        ttlMs: 1800000,
-        description: "An open cart.",
-      },
-    },
+    handles: handleKinds,
     tools: [
       {
         name: "add_item",
@@ -92,10 +71,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
           cart: "cart",
         },
         parseInput: (args) => AddItemInputSchema.safeParse(args),
-        handler: async (args, ctx) =>
-          toCallToolResult(
-            await handlers.tools.addItem(args, extendContext<HandleContext>(ctx, { ...handleHelpers(ctx) })),
-          ),
+        handler: async (args, ctx) => toCallToolResult(await handlers.tools.addItem(args, handleContext(ctx))),
       } satisfies ToolDefinition<AddItemInput>,
       {
         name: "open_cart",
@@ -114,10 +90,8 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
           required: ["cart"],
         },
         parseInput: (args) => OpenCartInputSchema.safeParse(args),
-        handler: async (args, ctx) =>
-          toCallToolResult(
-            await handlers.tools.openCart(args, extendContext<HandleContext>(ctx, { ...handleHelpers(ctx) })),
-          ),
+        parseOutput: (value) => OpenCartOutputSchema.safeParse(value),
+        handler: async (args, ctx) => toCallToolResult(await handlers.tools.openCart(args, handleContext(ctx))),
       } satisfies ToolDefinition<OpenCartInput>,
     ],
   };

@@ -4,22 +4,21 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
-  connectClient,
-  expandUriTemplate,
   type CallToolResult,
   type JsonObject,
   type McpClient,
   type McpClientOptions,
   type RequestOptions,
+  completeArgument,
+  connectClient,
+  expandUriTemplate,
 } from "@mcp-gen/runtime";
-import { BookTripOutputSchema } from "./schemas.js";
-import type { BookTripInput, BookTripOutput, PlanTripPromptArguments } from "./schemas.js";
-
-/** The values of a completion/complete result (an empty list when the server sent none). */
-function completionValues(result: JsonObject): string[] {
-  const completion = result["completion"] as { values?: unknown } | undefined;
-  return Array.isArray(completion?.values) ? completion.values.filter((v): v is string => typeof v === "string") : [];
-}
+import {
+  type BookTripInput,
+  type BookTripOutput,
+  BookTripOutputSchema,
+  type PlanTripPromptArguments,
+} from "./schemas.js";
 
 /** A typed client of the inputs server. `raw` is the generic client underneath (subscriptions, paging, raw requests). */
 export interface Client {
@@ -92,15 +91,8 @@ export async function connect(options: McpClientOptions): Promise<Client> {
     prompts: {
       planTrip: {
         get: (args, options) => raw.getPrompt("plan_trip", args as Record<string, string>, options),
-        complete: async (argument, value, context, options) =>
-          completionValues(
-            await raw.complete(
-              { type: "ref/prompt", name: "plan_trip" },
-              { name: argument, value },
-              context === undefined ? undefined : { arguments: context },
-              options,
-            ),
-          ),
+        complete: (argument, value, context, options) =>
+          completeArgument(raw, { type: "ref/prompt", name: "plan_trip" }, argument, value, context, options),
       },
     },
     resources: {
@@ -110,14 +102,14 @@ export async function connect(options: McpClientOptions): Promise<Client> {
       trip: {
         uri: (variables) => expandUriTemplate("trips://{id}{?lang}", variables),
         read: (variables, options) => raw.readResource(expandUriTemplate("trips://{id}{?lang}", variables), options),
-        complete: async (variable, value, context, options) =>
-          completionValues(
-            await raw.complete(
-              { type: "ref/resource", uri: "trips://{id}{?lang}" },
-              { name: variable, value },
-              context === undefined ? undefined : { arguments: context },
-              options,
-            ),
+        complete: (variable, value, context, options) =>
+          completeArgument(
+            raw,
+            { type: "ref/resource", uri: "trips://{id}{?lang}" },
+            variable,
+            value,
+            context,
+            options,
           ),
       },
     },

@@ -4,8 +4,6 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 export { createServer } from "./server.js";
-export { connect } from "./client.js";
-export type { Client } from "./client.js";
 export type {
   BaseContext,
   BookTripToolAnswers,
@@ -13,6 +11,8 @@ export type {
   BookTripToolRequests,
   Handlers,
 } from "./handlers.js";
+export { connect } from "./client.js";
+export type { Client } from "./client.js";
 export {
   BookTripInputSchema,
   BookTripInput_WhenSchema,

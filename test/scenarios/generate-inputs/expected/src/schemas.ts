@@ -4,26 +4,7 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import { z } from "zod";
-
-// Helpers inlined by mcp-gen (only those this module uses).
-
-/** JSON Schema "integer" means every integral number (zod's .int() would stop at 2^53). */
-function integer() {
-  return z.number().refine(Number.isInteger, "Expected an integer");
-}
-
-/** RFC 3339 full-date, with real month lengths and leap years. */
-function isDate(text: string): boolean {
-  const parts = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text);
-  if (!parts) return false;
-  const year = Number(parts[1]);
-  const month = Number(parts[2]);
-  const day = Number(parts[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  return day <= (monthDays[month - 1] ?? 0);
-}
+import { integer, isDate } from "@mcp-gen/runtime/validation";
 
 export const BookTripInput_WhenSchema = z.looseObject({
   from: z.string().refine(isDate, "Invalid date"),

@@ -4,31 +4,62 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
-  askAllTyped,
-  createMcpServer,
-  extendContext,
-  invalidParams,
-  toCallToolResult,
-  toElicitAnswer,
-  toUrlElicitAnswer,
-  type JsonObject,
+  type InputRequestDeclaration,
   type McpServer,
-  type RootsAnswer,
-  type SamplingAnswer,
   type ServerDefinition,
   type ServerOptions,
   type ToolDefinition,
+  createMcpServer,
+  parsePromptArguments,
+  toCallToolResult,
+  typedContext,
 } from "@mcp-gen/runtime";
-import type { Handlers, BookTripToolContext } from "./handlers.js";
-import { BookTripInputSchema, BookTripSeatAnswerSchema, PlanTripPromptArgumentsSchema } from "./schemas.js";
-import type { BookTripInput } from "./schemas.js";
+import type { BookTripToolContext, Handlers } from "./handlers.js";
+import {
+  type BookTripInput,
+  BookTripInputSchema,
+  BookTripOutputSchema,
+  BookTripSeatAnswerSchema,
+  PlanTripPromptArgumentsSchema,
+} from "./schemas.js";
 
-const bookTripToolAnswers = {
-  files: (raw: JsonObject) => raw as RootsAnswer,
-  pay: (raw: JsonObject) => toUrlElicitAnswer(raw),
-  plan: (raw: JsonObject) => raw as SamplingAnswer,
-  seat: (raw: JsonObject) => toElicitAnswer("seat", raw, (value) => BookTripSeatAnswerSchema.safeParse(value)),
-};
+/** Input requests BookTripTool declares, by key; the runtime builds its typed `ctx.ask` from them. */
+const bookTripToolInputs = {
+  files: {
+    kind: "roots",
+  },
+  pay: {
+    kind: "url-elicitation",
+    message: "Pay on the payment page.",
+  },
+  plan: {
+    kind: "sampling",
+    params: {
+      maxTokens: 200,
+    },
+  },
+  seat: {
+    kind: "form-elicitation",
+    message: "Window or aisle?",
+    requestedSchema: {
+      type: "object",
+      properties: {
+        seat: {
+          type: "string",
+          enum: ["window", "aisle"],
+        },
+        meal: {
+          type: "boolean",
+        },
+      },
+      required: ["seat"],
+    },
+  },
+} satisfies Record<string, InputRequestDeclaration>;
+const bookTripToolContext = typedContext<BookTripToolContext>({
+  inputs: bookTripToolInputs,
+  answers: { seat: BookTripSeatAnswerSchema },
+});
 
 /**
  * Creates the inputs MCP server: both protocol eras on one endpoint, stdio or HTTP.
@@ -43,28 +74,6 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
     instructions: "Asks for things.",
     revisions: ["2026-07-28", "2025-11-25"],
     capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
-    listCache: {
-      "server/discover": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "tools/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "prompts/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/templates/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-    },
     tools: [
       {
         name: "book_trip",
@@ -108,56 +117,10 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
           },
           required: ["booking"],
         },
-        inputs: {
-          files: {
-            kind: "roots",
-          },
-          pay: {
-            kind: "url-elicitation",
-            message: "Pay on the payment page.",
-          },
-          plan: {
-            kind: "sampling",
-            params: {
-              maxTokens: 200,
-            },
-          },
-          seat: {
-            kind: "form-elicitation",
-            message: "Window or aisle?",
-            requestedSchema: {
-              type: "object",
-              properties: {
-                seat: {
-                  type: "string",
-                  enum: ["window", "aisle"],
-                },
-                meal: {
-                  type: "boolean",
-                },
-              },
-              required: ["seat"],
-            },
-          },
-        },
+        inputs: bookTripToolInputs,
         parseInput: (args) => BookTripInputSchema.safeParse(args),
-        handler: async (args, ctx) =>
-          toCallToolResult(
-            await handlers.tools.bookTrip(
-              args,
-              extendContext<BookTripToolContext>(ctx, {
-                ask: {
-                  files: async () => bookTripToolAnswers["files"](await ctx.ask("files")),
-                  pay: async (request) => bookTripToolAnswers["pay"](await ctx.ask("pay", request as JsonObject)),
-                  plan: async (request) => bookTripToolAnswers["plan"](await ctx.ask("plan", request)),
-                  seat: async (request) =>
-                    bookTripToolAnswers["seat"](await ctx.ask("seat", request as JsonObject | undefined)),
-                },
-                askAll: (requests) => askAllTyped(ctx, requests, bookTripToolAnswers) as never,
-                canAsk: (key) => ctx.canAsk(key),
-              }),
-            ),
-          ),
+        parseOutput: (value) => BookTripOutputSchema.safeParse(value),
+        handler: async (args, ctx) => toCallToolResult(await handlers.tools.bookTrip(args, bookTripToolContext(ctx))),
       } satisfies ToolDefinition<BookTripInput>,
     ],
     prompts: [
@@ -173,12 +136,8 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
           },
         ],
         complete: handlers.prompts.planTrip.complete,
-        get: async (args, ctx) => {
-          const parsed = PlanTripPromptArgumentsSchema.safeParse(args);
-          if (!parsed.success)
-            throw invalidParams("Invalid arguments for prompt plan_trip", { issues: parsed.error.issues });
-          return handlers.prompts.planTrip.get(parsed.data, ctx);
-        },
+        get: (args, ctx) =>
+          handlers.prompts.planTrip.get(parsePromptArguments("plan_trip", args, PlanTripPromptArgumentsSchema), ctx),
       },
     ],
     resources: [
@@ -197,10 +156,6 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       {
         uriTemplate: "trips://{id}{?lang}",
         name: "trip",
-        cache: {
-          ttlMs: 0,
-          scope: "private",
-        },
         complete: handlers.templates.trip.complete,
         read: (uri, variables, ctx) =>
           handlers.templates.trip.read(uri, variables as { id: string; lang?: string }, ctx),

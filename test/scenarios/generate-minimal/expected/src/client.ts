@@ -4,12 +4,12 @@
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
 import {
-  connectClient,
   type CallToolResult,
   type JsonObject,
   type McpClient,
   type McpClientOptions,
   type RequestOptions,
+  connectClient,
 } from "@mcp-gen/runtime";
 import type { PingPongInput } from "./schemas.js";
 

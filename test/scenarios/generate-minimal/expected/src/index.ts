@@ -4,8 +4,8 @@
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
 export { createServer } from "./server.js";
+export type { BaseContext, Handlers } from "./handlers.js";
 export { connect } from "./client.js";
 export type { Client } from "./client.js";
-export type { BaseContext, Handlers } from "./handlers.js";
 export { PingPongInputSchema } from "./schemas.js";
 export type { PingPongInput } from "./schemas.js";

@@ -4,13 +4,7 @@
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
 import { z } from "zod";
-
-// Helpers inlined by mcp-gen (only those this module uses).
-
-/** JSON Schema "integer" means every integral number (zod's .int() would stop at 2^53). */
-function integer() {
-  return z.number().refine(Number.isInteger, "Expected an integer");
-}
+import { integer } from "@mcp-gen/runtime/validation";
 
 export const PingPongInputSchema = z.looseObject({ times: integer().gte(1).optional() });
 export type PingPongInput = z.infer<typeof PingPongInputSchema>;

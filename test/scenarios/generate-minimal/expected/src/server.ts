@@ -4,16 +4,15 @@
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
 import {
-  createMcpServer,
-  toCallToolResult,
   type McpServer,
   type ServerDefinition,
   type ServerOptions,
   type ToolDefinition,
+  createMcpServer,
+  toCallToolResult,
 } from "@mcp-gen/runtime";
 import type { Handlers } from "./handlers.js";
-import { PingPongInputSchema } from "./schemas.js";
-import type { PingPongInput } from "./schemas.js";
+import { type PingPongInput, PingPongInputSchema } from "./schemas.js";
 
 /**
  * Creates the minimal MCP server: both protocol eras on one endpoint, stdio or HTTP.
@@ -27,28 +26,6 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
     },
     revisions: ["2026-07-28"],
     capabilities: { listChanged: { tools: false, prompts: false, resources: false }, logging: false },
-    listCache: {
-      "server/discover": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "tools/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "prompts/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-      "resources/templates/list": {
-        ttlMs: 0,
-        scope: "private",
-      },
-    },
     tools: [
       {
         name: "ping-pong",
