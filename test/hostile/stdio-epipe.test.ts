@@ -1,0 +1,40 @@
+// Issue 21 #10: a stdio server whose client closes its read end (EPIPE on the next write) exited
+// 1 with a stack trace. It must stop writing and exit cleanly. Real process, real pipe.
+import { execFileSync, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { envelope } from "../runtime/helpers/definition.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const fixture = resolve(root, "test/runtime/fixtures/stdio-server.mjs");
+
+beforeAll(() => {
+  execFileSync(process.execPath, [resolve(root, "node_modules/typescript/bin/tsc"), "-b", "packages/runtime/tsconfig.json"], { cwd: root });
+});
+
+describe("stdio EPIPE (issue 21 #10)", () => {
+  it("exits 0 without a stack trace when the client stops reading and closes stdout", async () => {
+    const child = spawn(process.execPath, [fixture], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => (stderr += chunk));
+    // Our own writes may outlive the child; EPIPE on this side is expected and not the subject.
+    child.stdin.on("error", () => {});
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    // Make sure the server is up and answering, then close our read end of its stdout.
+    const firstLine = new Promise<void>((done) => child.stdout.once("data", () => done()));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope() } })}\n`);
+    await firstLine;
+    child.stdout.destroy();
+    // Every answer now hits a closed pipe; a pending handler must be abandoned, not awaited.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "wait_for_cancel", arguments: {}, _meta: envelope() } })}\n`);
+    for (let id = 3; id < 50; id++) {
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text: "x".repeat(10_000) }, _meta: envelope() } })}\n`);
+    }
+    const timeout = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const code = await exited;
+    clearTimeout(timeout);
+    expect(stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
+    expect(code).toBe(0);
+  });
+});
