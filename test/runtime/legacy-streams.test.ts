@@ -2,6 +2,8 @@
 // POST stream with Last-Event-ID, 2025-03-26 batches, and the session log level.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClientTransport } from "../../packages/runtime/src/client/transport/http.js";
+import type { JsonRpcMessage } from "../../packages/runtime/src/core/jsonrpc/message.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { testDefinition } from "./helpers/definition.js";
@@ -101,6 +103,30 @@ describe("legacy streams", () => {
     expect(methods).toEqual(["notifications/prompts/list_changed", "notifications/resources/list_changed", "notifications/tools/list_changed"]);
     const unknown = await rawRequest(listening.url, { method: "GET", headers: { ...headers, "last-event-id": "nope.1" } });
     expect(unknown.status).toBe(404);
+  });
+
+  it("the runtime client's GET stream survives a dropped connection and receives what it missed", async () => {
+    const transport = new HttpClientTransport({ url: listening.url });
+    const received: JsonRpcMessage[] = [];
+    await transport.start((message) => received.push(message));
+    transport.setEra("legacy", "2025-11-25");
+    await transport.request({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    transport.handshakeComplete("2025-11-25");
+    await transport.notify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(await transport.openServerStream()).toBe(true);
+    const methods = () => received.map((m) => ("method" in m ? m.method : undefined));
+    // The stream is attached once a notification arrives on it.
+    for (let i = 0; i < 50 && received.length === 0; i++) {
+      mcp.notifyToolsListChanged();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(methods()).toContain("notifications/tools/list_changed");
+    // The server drops every connection; what is published meanwhile must still arrive.
+    listening.server.closeAllConnections();
+    mcp.notifyPromptsListChanged();
+    await settle(() => methods().includes("notifications/prompts/list_changed"));
+    await transport.close();
+    expect(methods()).toContain("notifications/prompts/list_changed");
   });
 
   it("keeps capabilities.extensions in the legacy initialize result", async () => {
