@@ -30,7 +30,8 @@ export function limitConnections(create: typeof CreateServer, listener: RequestL
   const requestTimeout = limits.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs;
   // Node refuses a header timeout longer than a (non-zero) request timeout.
   const headersTimeout = Math.min(limits.headersTimeoutMs ?? CONNECTION_DEFAULTS.headersTimeoutMs, requestTimeout || Infinity);
-  const server = create({ headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) }, listener);
+  const connectionsCheckingInterval = Math.max(100, Math.min(1000, headersTimeout || 1000));
+  const server = create({ headersTimeout, requestTimeout, connectionsCheckingInterval }, listener);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs ?? CONNECTION_DEFAULTS.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections ?? CONNECTION_DEFAULTS.maxConnections;
   const perClient = limits.maxConnectionsPerClient ?? CONNECTION_DEFAULTS.maxConnectionsPerClient;
