@@ -28,8 +28,6 @@ export interface McpServer extends ServerControl {
   createLegacySession(id?: string): LegacySession;
   /** Ends open listen streams gracefully and closes legacy sessions. */
   close(): void;
-  /** @internal shared by the transports */
-  readonly host: ModernHost & LegacyHost;
 }
 
 export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
@@ -74,7 +72,6 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     definition,
     options,
     maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    host,
     legacyRevisions: compiled.legacyRevisions,
     reportError: host.reportError,
     serveModern: (request, exchange) => serveModernRequest(host, request, exchange),
