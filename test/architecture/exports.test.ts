@@ -1,0 +1,304 @@
+// The public surface of each runtime subpath, pinned: a name that appears or disappears is a
+// visible change to review (issue 10 item 6). The root re-exports exactly the union of the
+// four subpaths, each name once.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { REPO } from "./import-graph.js";
+
+const SRC = path.join(REPO, "packages/runtime/src");
+const ENTRIES = ["core-entry", "server-entry", "client-entry", "node-entry"] as const;
+
+interface Surface {
+  values: string[];
+  types: string[];
+}
+
+/** Exported names of an entry file, as written (the entries only use `export {…} from` and consts). */
+function surfaceOf(entry: string): Surface {
+  const file = path.join(SRC, `${entry}.ts`);
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) {
+        expect(element.propertyName, `${entry} renames ${element.name.text}: one name per thing`).toBeUndefined();
+        (statement.isTypeOnly || element.isTypeOnly ? types : values).push(element.name.text);
+      }
+    } else if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      for (const declaration of statement.declarationList.declarations) values.push(declaration.name.getText(source));
+    } else if (ts.isExportDeclaration(statement)) {
+      throw new Error(`${entry}: \`export *\` is not allowed`);
+    }
+  }
+  return { values: values.sort(), types: types.sort() };
+}
+
+describe("runtime export surface", () => {
+  const surfaces = Object.fromEntries(ENTRIES.map((e) => [e, surfaceOf(e)])) as Record<(typeof ENTRIES)[number], Surface>;
+
+  it("./core", () => {
+    expect(surfaces["core-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [
+          "CallToolResult",
+          "CapabilityGate",
+          "Envelope",
+          "EnvelopeInput",
+          "Era",
+          "HeaderDeclaration",
+          "HeaderLookup",
+          "HeaderProblem",
+          "HeaderProblemKind",
+          "HeaderScan",
+          "HeaderValueType",
+          "Implementation",
+          "InboundMessage",
+          "JsonObject",
+          "JsonRpcErrorObject",
+          "JsonRpcFailure",
+          "JsonRpcMessage",
+          "JsonRpcNotification",
+          "JsonRpcRequest",
+          "JsonRpcResponse",
+          "JsonRpcSuccess",
+          "LogLevel",
+          "MethodRow",
+          "RequestId",
+        ],
+        "values": [
+          "ERROR_CODES",
+          "FIRST_MODERN_REVISION",
+          "HEADER_MISMATCH",
+          "INTERNAL_ERROR",
+          "INVALID_PARAMS",
+          "INVALID_REQUEST",
+          "LEGACY_REVISIONS",
+          "LOG_LEVELS",
+          "META_CLIENT_CAPABILITIES",
+          "META_CLIENT_INFO",
+          "META_LOG_LEVEL",
+          "META_PROGRESS_TOKEN",
+          "META_PROTOCOL_VERSION",
+          "META_SERVER_INFO",
+          "META_SUBSCRIPTION_ID",
+          "METHOD_NOT_FOUND",
+          "MISSING_REQUIRED_CLIENT_CAPABILITY",
+          "MODERN_REVISIONS",
+          "PARSE_ERROR",
+          "RESOURCE_NOT_FOUND_LEGACY",
+          "RESULT_TYPE_COMPLETE",
+          "RESULT_TYPE_INPUT_REQUIRED",
+          "RUNTIME_VERSION",
+          "RpcError",
+          "SUPPORTED_REVISIONS",
+          "UNSUPPORTED_PROTOCOL_VERSION",
+          "capabilityAllows",
+          "checkMethodAndNameHeaders",
+          "checkParamHeaders",
+          "checkProtocolVersionHeader",
+          "claimsModernEra",
+          "classifyEra",
+          "decodeHeaderValue",
+          "encodeHeaderValue",
+          "eraOfRevision",
+          "headerParamsOf",
+          "headerTypeOf",
+          "inspectMessage",
+          "invalidParams",
+          "isFailure",
+          "isNotification",
+          "isPlainObject",
+          "isRequest",
+          "isResponse",
+          "isSupportedRevision",
+          "methodNotFound",
+          "methodRow",
+          "methodRows",
+          "methodsOfRevision",
+          "needsBase64",
+          "parseJsonText",
+          "parseMessage",
+          "pickMutualRevision",
+          "readEnvelope",
+          "salvageId",
+          "scanHeaderDeclarations",
+          "valueAtPath",
+          "withEnvelope",
+        ],
+      }
+    `);
+  });
+
+  it("./server", () => {
+    expect(surfaces["server-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [
+          "AnswerSchema",
+          "Awaitable",
+          "BaseContext",
+          "CacheHint",
+          "CacheableList",
+          "Completer",
+          "ContextSpec",
+          "ElicitAnswer",
+          "EmbeddedInputRequest",
+          "FetchHandler",
+          "GetPromptResult",
+          "HandleCodec",
+          "HandleKindDefinition",
+          "HostGuard",
+          "HostGuardOptions",
+          "HttpEndpoint",
+          "HttpRequestView",
+          "HttpResponder",
+          "Icon",
+          "InputAnswer",
+          "InputRequestDeclaration",
+          "LegacyChannel",
+          "McpServer",
+          "ModernExchange",
+          "ParseResult",
+          "PromptArgument",
+          "PromptDefinition",
+          "ReadResult",
+          "Reply",
+          "RequestStateCodec",
+          "ResourceContents",
+          "ResourceDefinition",
+          "ResourceTemplateDefinition",
+          "RootsAnswer",
+          "SamplingAnswer",
+          "SamplingRequest",
+          "ServerControl",
+          "ServerDefinition",
+          "ServerHandlerContext",
+          "ServerInfo",
+          "ServerLimits",
+          "ServerOptions",
+          "SseSink",
+          "StatePayload",
+          "StructuredToolReturn",
+          "ToolDefinition",
+          "ToolReturn",
+          "UrlElicitAnswer",
+        ],
+        "values": [
+          "BodyTooLargeError",
+          "HandleError",
+          "HandlerTimeoutError",
+          "LegacySession",
+          "SafeError",
+          "answerConverter",
+          "createFetchHandler",
+          "createHandleCodec",
+          "createHostGuard",
+          "createHttpEndpoint",
+          "createMcpServer",
+          "createRequestStateCodec",
+          "digestParams",
+          "missingCapabilities",
+          "parsePromptArguments",
+          "resolveSigningKey",
+          "resourceNotFound",
+          "toCallToolResult",
+          "toElicitAnswer",
+          "toUrlElicitAnswer",
+          "toolError",
+          "typedContext",
+          "validateInputAnswer",
+        ],
+      }
+    `);
+  });
+
+  it("./client", () => {
+    expect(surfaces["client-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [
+          "CallToolOptions",
+          "ClientFailureReason",
+          "ClientHandlers",
+          "ClientTransport",
+          "CompletionRef",
+          "CompletionSource",
+          "ElicitationHandler",
+          "EraVerdictRecord",
+          "HttpTransportOptions",
+          "InboundSink",
+          "InputHandlerContext",
+          "McpClientOptions",
+          "OAuthClientInformation",
+          "OAuthOptions",
+          "Progress",
+          "ProtocolChoice",
+          "RequestOptions",
+          "ResultCacheOptions",
+          "RootsHandler",
+          "SamplingHandler",
+          "SendOptions",
+          "SubscriptionFilter",
+          "ToolHeaderPlan",
+          "TransportKind",
+        ],
+        "values": [
+          "HttpClientTransport",
+          "McpClient",
+          "McpClientError",
+          "OAuthClient",
+          "ResultCache",
+          "Subscription",
+          "completeArgument",
+          "completionValues",
+          "connectClient",
+          "createHttpTransport",
+          "defaultEraCache",
+          "expandUriTemplate",
+          "planToolHeaders",
+        ],
+      }
+    `);
+  });
+
+  it("./node", () => {
+    expect(surfaces["node-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [
+          "ListeningServer",
+          "NodeRequestListener",
+          "ServeFromArgvResult",
+          "StdioConnection",
+          "StdioTransportOptions",
+        ],
+        "values": [
+          "StdioClientTransport",
+          "createNodeRequestListener",
+          "createStdioTransport",
+          "listenHttp",
+          "serveFromArgv",
+          "serveStdio",
+        ],
+      }
+    `);
+  });
+
+  it("gives every name one subpath", () => {
+    const all = ENTRIES.flatMap((e) => [...surfaces[e].values, ...surfaces[e].types]);
+    expect(all.filter((name, i) => all.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it("keeps the root equal to the union of the subpaths", () => {
+    const root = surfaceOf("index");
+    expect(root.values).toEqual(ENTRIES.flatMap((e) => surfaces[e].values).sort());
+    expect(root.types).toEqual(ENTRIES.flatMap((e) => surfaces[e].types).sort());
+  });
+
+  it("matches what the built modules really export", async () => {
+    for (const entry of ENTRIES) {
+      const mod = (await import(path.join(REPO, "packages/runtime/dist", `${entry}.js`))) as Record<string, unknown>;
+      expect(Object.keys(mod).sort(), entry).toEqual(surfaces[entry].values);
+    }
+  });
+});
