@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,12 @@ const SCENARIOS = ["generate-minimal", "generate-handles", "generate-inputs"];
 
 function cli(...args: string[]) {
   return spawnSync(process.execPath, ["bin/mcp-gen.js", ...args], { cwd: ROOT, encoding: "utf8" });
+}
+
+/** Made once, on first use: tests share what they need without depending on which test ran first. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 describe.each(SCENARIOS)("golden: %s", (scenario) => {
@@ -38,21 +44,35 @@ describe.each(SCENARIOS)("golden: %s", (scenario) => {
 });
 
 describe("mcp-gen generate (CLI)", () => {
-  const outDir = join(TMP_DIR, "generate-cli");
+  const cliDir = join(TMP_DIR, "generate-cli");
   const manifest = "test/scenarios/generate-inputs/mcp.yaml";
+  // Written once; tests that change files work on their own copy (at the same depth, so the
+  // manifest path recorded in the provenance headers is the same).
+  const base = join(cliDir, "base");
+  const writeBase = once(() => {
+    rmSync(base, { recursive: true, force: true });
+    return cli("generate", manifest, "--out", base);
+  });
+  function copyOfBase(name: string): string {
+    expect(writeBase().status).toBe(0);
+    const copy = join(cliDir, name);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(base, copy, { recursive: true });
+    return copy;
+  }
 
   it("writes the package, then --check says it is current (exit 0)", () => {
-    rmSync(outDir, { recursive: true, force: true });
-    const write = cli("generate", manifest, "--out", outDir);
+    const write = writeBase();
     expect(write.stderr).toBe("");
     expect(write.status).toBe(0);
-    expect(existsSync(join(outDir, "dist/index.js"))).toBe(true);
-    const check = cli("generate", manifest, "--out", outDir, "--check");
+    expect(existsSync(join(base, "dist/index.js"))).toBe(true);
+    const check = cli("generate", manifest, "--out", base, "--check");
     expect(check.status).toBe(0);
     expect(check.stdout).toContain("up to date");
   });
 
   it("--check exits 1 with a diff and the fix command when a file is stale", () => {
+    const outDir = copyOfBase("stale");
     const server = join(outDir, "src/server.ts");
     writeFileSync(server, readFileSync(server, "utf8").replace("createMcpServer(definition, options)", "createMcpServer(definition, {})"));
     const check = cli("generate", manifest, "--out", outDir, "--check");
@@ -66,6 +86,9 @@ describe("mcp-gen generate (CLI)", () => {
   });
 
   it("regenerating repairs the stale file and removes files it no longer emits", () => {
+    const outDir = copyOfBase("repair");
+    const server = join(outDir, "src/server.ts");
+    writeFileSync(server, readFileSync(server, "utf8").replace("createMcpServer(definition, options)", "createMcpServer(definition, {})"));
     writeFileSync(join(outDir, "src/leftover.ts"), "export {};\n");
     const write = cli("generate", manifest, "--out", outDir);
     expect(write.status).toBe(0);
@@ -109,13 +132,18 @@ describe("typed handlers", () => {
     return run.stdout + run.stderr;
   }
 
-  it("a correct implementation compiles; a wrong one is a compile error naming the mistake", async () => {
+  /** The minimal scenario's package, written once to `pkg/` for the tests below. */
+  const writePkg = once(async () => {
     const generated = await generatePackage(join(ROOT, "test/scenarios/generate-minimal/mcp.yaml"), { outDir: join(outDir, "pkg") });
     rmSync(join(outDir, "pkg"), { recursive: true, force: true });
     for (const [path, content] of generated.files) {
       mkdirSync(join(outDir, "pkg", path, ".."), { recursive: true });
       writeFileSync(join(outDir, "pkg", path), content);
     }
+  });
+
+  it("a correct implementation compiles; a wrong one is a compile error naming the mistake", async () => {
+    await writePkg();
     const good = `import { createServer, type Handlers } from "./pkg/dist/index.js";
 const handlers: Handlers = { tools: { pingPong: (args) => "pong".repeat(args.times ?? 1) } };
 createServer(handlers);
@@ -132,7 +160,8 @@ createServer(handlers);
     expect(typecheck(wrongReturn)).toMatch(/error TS2322/);
   });
 
-  it("typed client: calling a tool with wrong argument types fails tsc; right ones compile", () => {
+  it("typed client: calling a tool with wrong argument types fails tsc; right ones compile", async () => {
+    await writePkg();
     const usage = (call: string) => `import type { Client } from "./pkg/dist/index.js";
 declare const client: Client;
 export const result = ${call};
@@ -144,6 +173,7 @@ export const result = ${call};
   });
 
   it("the generated package imports and its server answers through the runtime", async () => {
+    await writePkg();
     const mod = (await import(pathToFileURL(join(outDir, "pkg/dist/index.js")).href)) as { createServer: (h: unknown) => { definition: { tools: { name: string }[] } } };
     const server = mod.createServer({ tools: { pingPong: () => "pong" } });
     expect(server.definition.tools.map((t) => t.name)).toEqual(["ping-pong"]);
