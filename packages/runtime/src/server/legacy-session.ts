@@ -28,7 +28,8 @@ import type { CallScope, InputChannel } from "./scope.js";
 
 /** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
 export interface LegacyChannel {
-  send(message: JsonRpcMessage): void;
+  /** Returns false when the message could not go out (the request's exchange is already over). */
+  send(message: JsonRpcMessage): boolean | void;
   closeStream(): void;
   /** Request headers (HTTP only), for ServerOptions.callerOf. */
   headers?: (lowerCaseName: string) => string | undefined;
@@ -161,7 +162,11 @@ export class LegacySession {
         }
       });
       const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
-      channel.send(message);
+      // Nobody can answer a request that was never delivered: fail now instead of at the timeout.
+      if (channel.send(message) === false && this.pending.delete(id)) {
+        clearTimeout(timer);
+        reject(new Error(`${method} could not be sent: the request's exchange is over`));
+      }
     });
   }
 
