@@ -9,6 +9,7 @@ import { messagesOf, modernHeaders, rawRequest } from "../runtime/helpers/http.j
 import { LEGACY_INIT, sleep, startHostileServer, type HostileServer } from "./helpers/http-server.js";
 
 let lateFired = 0;
+let lateAsk: { error?: unknown; settled: boolean } = { settled: false };
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
 
@@ -25,6 +26,21 @@ function definition(): ServerDefinition {
           ctx.progress(1, 2, "late");
           ctx.log("error", "late line");
           lateFired++;
+        }, 30);
+        return { content: [{ type: "text", text: "answered" }] };
+      },
+    },
+    {
+      name: "late_asker",
+      description: "Answers at once, then asks the client from a timer",
+      inputSchema: { type: "object" },
+      inputs: { confirm: { kind: "form-elicitation", message: "Sure?", requestedSchema: { type: "object", properties: {} } } },
+      handler(_args, ctx) {
+        setTimeout(() => {
+          ctx.ask("confirm").then(
+            () => (lateAsk = { settled: true }),
+            (error: unknown) => (lateAsk = { error, settled: true }),
+          );
         }, 30);
         return { content: [{ type: "text", text: "answered" }] };
       },
@@ -72,6 +88,22 @@ describe("late progress and log after the response (#1)", () => {
     expect(lateFired).toBe(before + 1);
     const ping = await rawRequest(server.url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "ping" }) });
     expect(JSON.parse(ping.body).result).toEqual({});
+    expect(uncaught).toEqual([]);
+  });
+
+  it("legacy era: a server→client request after the answer fails at once instead of waiting for a reply that cannot come", async () => {
+    const init = await rawRequest(server.url, {
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { elicitation: {} } } }),
+    });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": String(init.headers["mcp-session-id"]) };
+    const call = JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "late_asker", arguments: {} } });
+    const first = await rawRequest(server.url, { headers, body: call });
+    expect(JSON.parse(first.body).result.content[0].text).toBe("answered");
+    await sleep(200);
+    // The default client-request timeout is 10 minutes; the ask must not wait for it.
+    expect(lateAsk.settled).toBe(true);
+    expect(String((lateAsk.error as Error | undefined)?.message)).toMatch(/exchange is over/);
     expect(uncaught).toEqual([]);
   });
 

@@ -55,7 +55,12 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       return stream;
     };
     const channel: LegacyChannel = {
-      send: (outbound) => openStream()?.send(JSON.stringify(outbound)),
+      send(outbound) {
+        const target = openStream();
+        if (!target || target.done) return false;
+        target.send(JSON.stringify(outbound));
+        return true;
+      },
       closeStream: () => openStream()?.detach(),
       headers: (name) => request.header(name),
     };
