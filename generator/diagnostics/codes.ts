@@ -82,6 +82,7 @@ const TABLE = {
   MCPGEN1506: { severity: "error", meaning: "not a valid JSON Schema 2020-12", fix: "the valid form of that keyword" },
   MCPGEN1507: { severity: "error", meaning: "JSON Schema cannot be compiled (unresolved `$ref`, bad pattern…)", fix: "fix the `$ref` or regular expression" },
   MCPGEN1508: { severity: "error", meaning: "elicitation schema is not a flat object of primitive properties", fix: "split nested fields" },
+  MCPGEN1509: { severity: "warning", meaning: "a `pattern` a ReDoS checker finds super-linear (exponential or polynomial backtracking)", fix: "rewrite it without nested or overlapping repetition; bound the string with `maxLength`" },
   MCPGEN1601: { severity: "error", meaning: "invalid RFC 6570 URI template", fix: "e.g. `notes://{id}`" },
   MCPGEN1602: { severity: "error", meaning: "`complete` names a variable the template does not have", fix: "the template's variables" },
   MCPGEN1603: { severity: "error", meaning: "resource URI is not an absolute URI", fix: "add a scheme" },

@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import { type Diagnostic, dedupeDiagnostics, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { userSchemaAjv } from "./ajv.js";
 import { checkNames } from "./check-names.js";
+import { checkPatterns } from "./check-patterns.js";
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
 import type { JsonSchema, Manifest } from "./ir.js";
@@ -100,6 +101,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkInputKinds(data, served, reporter);
   checkOutputRoots(data, served, reporter);
   checkUris(data, reporter);
+  checkPatterns(data, reporter);
 
   const manifestDir = dirname(resolve(file));
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));
