@@ -8,9 +8,9 @@
 // unit) keeps it and the others get "_2", "_3", … in that order. The zod constant is
 // `<Identifier>Schema`, the type is `<Identifier>`. Starting with an upper-case letter
 // keeps every type name clear of TypeScript's reserved words and of the lower-case
-// helper functions the emitter inlines; the helpers' own type names (JsonKind,
-// Evaluation, EvaluationBranch) are reserved first, so a definition named "JsonKind"
-// becomes "JsonKind_2".
+// helper functions the emitter imports or inlines; every top-level name of the helper
+// source (types such as JsonKind, Evaluation, TextMatcher included) is reserved first, so a
+// definition named "JsonKind" becomes "JsonKind_2".
 
 export function identifierFor(name: string): string {
   const runs = name.match(/[A-Za-z0-9]+/g) ?? [];
