@@ -1,6 +1,6 @@
 import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
-import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
+import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, MEMBER, SECTION, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
 
 interface Member {
   readonly type: string;
@@ -24,8 +24,8 @@ function completeMethod(w: ModuleWriter, names: readonly string[], ref: Record<s
   if (names.length === 0) return undefined;
   const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `\n      complete(${what}: ${names.map((n) => JSON.stringify(n)).join(" | ")}, value: string, context?: Record<string, string>, options?: ${options}): Promise<string[]>;`,
-    value: `\n        complete: (${what}, value, context, options) => ${w.use(RUNTIME.completeArgument)}(raw, ${JSON.stringify(ref)}, ${what}, value, context, options),`,
+    type: `\n      ${MEMBER.complete}(${what}: ${names.map((n) => JSON.stringify(n)).join(" | ")}, value: string, context?: Record<string, string>, options?: ${options}): Promise<string[]>;`,
+    value: `\n        ${MEMBER.complete}: (${what}, value, context, options) => ${w.use(RUNTIME.completeArgument)}(raw, ${JSON.stringify(ref)}, ${what}, value, context, options),`,
   };
 }
 
@@ -34,8 +34,8 @@ function promptMethod(w: ModuleWriter, schemas: SchemaNames, prompt: Prompt): Me
   const doc = jsdoc([`Prompt \`${prompt.name}\`${prompt.title ? ` (${prompt.title})` : ""}.`, prompt.description], 4);
   const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `${doc}    ${handlerMember(prompt)}: {\n      get(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
-    value: `      ${handlerMember(prompt)}: {\n        get: (args, options) => raw.getPrompt(${JSON.stringify(prompt.name)}, args as Record<string, string>, options),${complete?.value ?? ""}\n      },`,
+    type: `${doc}    ${handlerMember(prompt)}: {\n      ${MEMBER.get}(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+    value: `      ${handlerMember(prompt)}: {\n        ${MEMBER.get}: (args, options) => raw.getPrompt(${JSON.stringify(prompt.name)}, args as Record<string, string>, options),${complete?.value ?? ""}\n      },`,
   };
 }
 
@@ -43,8 +43,8 @@ function resourceMethod(w: ModuleWriter, resource: Resource): Member {
   const doc = jsdoc([`Resource \`${resource.uri}\`${resource.title ? ` (${resource.title})` : ""}.`, resource.description], 4);
   const uri = JSON.stringify(resource.uri);
   return {
-    type: `${doc}    ${handlerMember(resource)}: {\n      readonly uri: ${uri};\n      read(options?: ${w.use(RUNTIME.RequestOptions)}): Promise<${w.use(RUNTIME.JsonObject)}>;\n    };`,
-    value: `      ${handlerMember(resource)}: { uri: ${uri}, read: (options) => raw.readResource(${uri}, options) },`,
+    type: `${doc}    ${handlerMember(resource)}: {\n      readonly uri: ${uri};\n      ${MEMBER.read}(options?: ${w.use(RUNTIME.RequestOptions)}): Promise<${w.use(RUNTIME.JsonObject)}>;\n    };`,
+    value: `      ${handlerMember(resource)}: { uri: ${uri}, ${MEMBER.read}: (options) => raw.readResource(${uri}, options) },`,
   };
 }
 
@@ -58,10 +58,10 @@ function templateMethod(w: ModuleWriter, template: ResourceTemplate): Member {
   return {
     type:
       `${doc}    ${handlerMember(template)}: {\n      /** The URI for these variables (RFC 6570 expansion). */\n      uri(variables: ${variables}): string;\n` +
-      `      read(variables: ${variables}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+      `      ${MEMBER.read}(variables: ${variables}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
     value:
       `      ${handlerMember(template)}: {\n        uri: (variables) => ${expand}(${t}, variables),\n` +
-      `        read: (variables, options) => raw.readResource(${expand}(${t}, variables), options),${complete?.value ?? ""}\n      },`,
+      `        ${MEMBER.read}: (variables, options) => raw.readResource(${expand}(${t}, variables), options),${complete?.value ?? ""}\n      },`,
   };
 }
 
@@ -77,10 +77,10 @@ export interface ClientModule {
 export function emitClientModule(manifest: Manifest, header: string, schemas: SchemaNames): ClientModule {
   const w = new ModuleWriter();
   const sections: { name: string; members: Member[] }[] = [
-    { name: "tools", members: manifest.tools.map((t) => toolMethod(w, schemas, t)) },
-    { name: "prompts", members: manifest.prompts.map((p) => promptMethod(w, schemas, p)) },
-    { name: "resources", members: manifest.resources.map((r) => resourceMethod(w, r)) },
-    { name: "templates", members: manifest.templates.map((t) => templateMethod(w, t)) },
+    { name: SECTION.Tool, members: manifest.tools.map((t) => toolMethod(w, schemas, t)) },
+    { name: SECTION.Prompt, members: manifest.prompts.map((p) => promptMethod(w, schemas, p)) },
+    { name: SECTION.Resource, members: manifest.resources.map((r) => resourceMethod(w, r)) },
+    { name: SECTION.Template, members: manifest.templates.map((t) => templateMethod(w, t)) },
   ].filter((s) => s.members.length > 0);
   const typeBody = sections.map((s) => `  readonly ${s.name}: {\n${s.members.map((m) => m.type).join("\n")}\n  };`).join("\n");
   const valueBody = sections.map((s) => `    ${s.name}: {\n${s.members.map((m) => m.value).join("\n")}\n    },`).join("\n");

@@ -3,16 +3,19 @@ import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-write
 import { inputKind } from "./input-kinds/index.js";
 import {
   answersType,
+  CONTEXT_MEMBER,
   contextType,
   HANDLE_CONTEXT_TYPE,
   HANDLERS_TYPE,
   handlerMember,
   jsdoc,
+  MEMBER,
   type Owner,
   ownerLabel,
   promptArgumentsRoot,
   requestsType,
   RUNTIME,
+  SECTION,
   type SchemaNames,
   templateVariablesType,
   toolInputRoot,
@@ -51,11 +54,11 @@ function contextInterface(w: ModuleWriter, owner: Owner, base: string, schemas: 
     `export interface ${asks} {\n${rows.map((r) => r.request).join("\n")}\n}\n\n` +
     `export interface ${name} extends ${base} {\n` +
     `  /** The input requests this handler declared in the manifest, typed. */\n` +
-    `  readonly ask: {\n${rows.map((r) => r.member).join("\n")}\n  };\n` +
+    `  readonly ${CONTEXT_MEMBER.ask}: {\n${rows.map((r) => r.member).join("\n")}\n  };\n` +
     `  /** Asks several inputs in one round (modern: one input_required carrying all of them). */\n` +
-    `  askAll<K extends ${keys}>(requests: { [P in K]: ${asks}[P] }): Promise<{ [P in K]: ${answers}[P] }>;\n` +
+    `  ${CONTEXT_MEMBER.askAll}<K extends ${keys}>(requests: { [P in K]: ${asks}[P] }): Promise<{ [P in K]: ${answers}[P] }>;\n` +
     `  /** Whether the client declared the capability an input request needs. */\n` +
-    `  canAsk(key: ${keys}): boolean;\n}\n`;
+    `  ${CONTEXT_MEMBER.canAsk}(key: ${keys}): boolean;\n}\n`;
   return { name, code };
 }
 
@@ -63,7 +66,7 @@ function completeMember(w: ModuleWriter, names: readonly string[], indent: numbe
   if (names.length === 0) return "";
   const pad = " ".repeat(indent);
   const fields = names.map((n) => `${pad}  ${JSON.stringify(n)}: ${w.use(RUNTIME.Completer)};`).join("\n");
-  return `${pad}/** Completions for the arguments declared \`complete: true\`. */\n${pad}complete: {\n${fields}\n${pad}};\n`;
+  return `${pad}/** Completions for the arguments declared \`complete: true\`. */\n${pad}${MEMBER.complete}: {\n${fields}\n${pad}};\n`;
 }
 
 function toolMember(w: ModuleWriter, tool: Tool, context: string, schemas: SchemaNames): string {
@@ -80,7 +83,7 @@ function promptMember(w: ModuleWriter, prompt: Prompt, context: string, schemas:
   return (
     `${jsdoc([`Prompt \`${prompt.name}\`${prompt.title ? ` (${prompt.title})` : ""}.`, prompt.description], 4)}` +
     `    ${handlerMember(prompt)}: {\n` +
-    `      get(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.GetPromptResult)}>;\n` +
+    `      ${MEMBER.get}(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.GetPromptResult)}>;\n` +
     completeMember(w, completable, 6) +
     `    };`
   );
@@ -89,7 +92,7 @@ function promptMember(w: ModuleWriter, prompt: Prompt, context: string, schemas:
 function resourceMember(w: ModuleWriter, resource: Resource, context: string): string {
   return (
     `${jsdoc([`Resource \`${resource.uri}\`${resource.title ? ` (${resource.title})` : ""}.`, resource.description], 4)}` +
-    `    ${handlerMember(resource)}: {\n      read(ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.ReadResult)}>;\n    };`
+    `    ${handlerMember(resource)}: {\n      ${MEMBER.read}(ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.ReadResult)}>;\n    };`
   );
 }
 
@@ -98,7 +101,7 @@ function templateMember(w: ModuleWriter, template: ResourceTemplate, context: st
   return (
     `${jsdoc([`Resource template \`${template.uriTemplate}\`${template.title ? ` (${template.title})` : ""}.`, template.description], 4)}` +
     `    ${handlerMember(template)}: {\n` +
-    `      read(uri: string, variables: ${templateVariablesType(template)}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.ReadResult)}>;\n` +
+    `      ${MEMBER.read}(uri: string, variables: ${templateVariablesType(template)}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.ReadResult)}>;\n` +
     completeMember(w, completable, 6) +
     `    };`
   );
@@ -110,7 +113,7 @@ function handleContextInterface(w: ModuleWriter, handles: readonly Handle[], bas
   const open = handles.map((h) => `${jsdoc([`Verifies a \`${h.name}\` handle and returns the value it wraps (throws HandleError if forged or expired).`], 4)}    ${JSON.stringify(h.name)}(handle: string): unknown;`);
   return (
     `/** Context with typed handle helpers: \`mint\` a server-signed id, \`open\` one a client sent back. */\n` +
-    `export interface ${name} extends ${base} {\n  readonly mint: {\n${mint.join("\n")}\n  };\n  readonly open: {\n${open.join("\n")}\n  };\n}\n`
+    `export interface ${name} extends ${base} {\n  readonly ${CONTEXT_MEMBER.mint}: {\n${mint.join("\n")}\n  };\n  readonly ${CONTEXT_MEMBER.open}: {\n${open.join("\n")}\n  };\n}\n`
   );
 }
 
@@ -134,10 +137,10 @@ export function emitHandlersModule(manifest: Manifest, header: string, schemas: 
   };
   const owner = (family: Owner["family"], entry: { identifier: string; inputRequests: Owner["inputRequests"] }): Owner => ({ family, ...entry });
   const sections: string[] = [];
-  if (manifest.tools.length > 0) sections.push(`  tools: {\n${manifest.tools.map((t) => toolMember(w, t, ctxOf(owner("Tool", t)), schemas)).join("\n")}\n  };`);
-  if (manifest.prompts.length > 0) sections.push(`  prompts: {\n${manifest.prompts.map((p) => promptMember(w, p, ctxOf(owner("Prompt", p)), schemas)).join("\n")}\n  };`);
-  if (manifest.resources.length > 0) sections.push(`  resources: {\n${manifest.resources.map((r) => resourceMember(w, r, ctxOf(owner("Resource", r)))).join("\n")}\n  };`);
-  if (manifest.templates.length > 0) sections.push(`  templates: {\n${manifest.templates.map((t) => templateMember(w, t, ctxOf(owner("Template", t)))).join("\n")}\n  };`);
+  if (manifest.tools.length > 0) sections.push(`  ${SECTION.Tool}: {\n${manifest.tools.map((t) => toolMember(w, t, ctxOf(owner("Tool", t)), schemas)).join("\n")}\n  };`);
+  if (manifest.prompts.length > 0) sections.push(`  ${SECTION.Prompt}: {\n${manifest.prompts.map((p) => promptMember(w, p, ctxOf(owner("Prompt", p)), schemas)).join("\n")}\n  };`);
+  if (manifest.resources.length > 0) sections.push(`  ${SECTION.Resource}: {\n${manifest.resources.map((r) => resourceMember(w, r, ctxOf(owner("Resource", r)))).join("\n")}\n  };`);
+  if (manifest.templates.length > 0) sections.push(`  ${SECTION.Template}: {\n${manifest.templates.map((t) => templateMember(w, t, ctxOf(owner("Template", t)))).join("\n")}\n  };`);
 
   const body = [
     `export type { ${runtimeBase} };\n`,

@@ -112,6 +112,21 @@ export const CONNECT = "connect";
 /** Members of the typed Handlers / Client objects, by IR entry. */
 export const handlerMember = (entry: { identifier: string }): string => entry.identifier;
 
+/** Sections of the Handlers interface and of the typed Client, by family. */
+export const SECTION = { Tool: "tools", Prompt: "prompts", Resource: "resources", Template: "templates" } as const satisfies Record<Owner["family"], string>;
+
+/** Members of one prompt/resource/template entry of Handlers and of the typed Client. */
+export const MEMBER = { get: "get", read: "read", complete: "complete" } as const;
+
+/** Members a typed context adds; the runtime's typedContext builds them under these names. */
+export const CONTEXT_MEMBER = { ask: "ask", askAll: "askAll", canAsk: "canAsk", mint: "mint", open: "open" } as const;
+
+/** createServer's parameter holding the user's Handlers. */
+export const HANDLERS_PARAMETER = "handlers";
+
+/** The expression reaching one handler entry inside createServer (`handlers.tools.addNote`). */
+export const handlerRef = (family: Owner["family"], entry: { identifier: string }): string => `${HANDLERS_PARAMETER}.${SECTION[family]}.${handlerMember(entry)}`;
+
 // ---- schemas -------------------------------------------------------------------------------
 
 /** The zod emitter's rule (emit/zod/names.ts): declaration `Foo` is `FooSchema` + `type Foo`. */

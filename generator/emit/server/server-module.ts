@@ -8,7 +8,9 @@ import {
   HANDLE_CONTEXT_CONST,
   HANDLE_CONTEXT_TYPE,
   HANDLE_KINDS_CONST,
-  handlerMember,
+  HANDLERS_PARAMETER,
+  handlerRef,
+  MEMBER,
   HANDLERS_TYPE,
   handlersSymbol,
   inputsConst,
@@ -123,7 +125,7 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         // The spec's MUST: structured content conforms to the output schema (2025-11-25 and
         // 2026-07-28 server/tools § Output Schema); the runtime turns a violation into isError.
         parseOutput: tool.outputSchema === undefined ? undefined : `(value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.safeParse(value)`,
-        handler: `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await handlers.tools.${handlerMember(tool)}(args, ${call(bound)}))`,
+        handler: `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await ${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
       },
       6,
     ) +
@@ -134,7 +136,7 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
 function promptEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames, prompt: Prompt): string {
   const bound = d.bind({ identifier: prompt.identifier, family: "Prompt", inputRequests: prompt.inputRequests });
   const args = prompt.arguments.map((a) => compact({ name: a.name, title: a.title, description: a.description, required: a.required || undefined }));
-  const member = `handlers.prompts.${handlerMember(prompt)}`;
+  const member = handlerRef("Prompt", prompt);
   const parsed = `${w.use(RUNTIME.parsePromptArguments)}(${JSON.stringify(prompt.name)}, args, ${w.use(schemas.value(promptArgumentsRoot(prompt)))})`;
   return (
     `    {\n` +
@@ -148,8 +150,8 @@ function promptEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaName
       },
       {
         inputs: bound.inputs,
-        complete: prompt.arguments.some((a) => a.complete) ? `${member}.complete` : undefined,
-        get: `(args, ctx) => ${member}.get(${parsed}, ${call(bound)})`,
+        complete: prompt.arguments.some((a) => a.complete) ? `${member}.${MEMBER.complete}` : undefined,
+        get: `(args, ctx) => ${member}.${MEMBER.get}(${parsed}, ${call(bound)})`,
       },
       6,
     ) +
@@ -176,7 +178,7 @@ function resourceEntry(d: ServerDeclarations, resource: Resource): string {
       },
       {
         inputs: bound.inputs,
-        read: `(ctx) => handlers.resources.${handlerMember(resource)}.read(${call(bound)})`,
+        read: `(ctx) => ${handlerRef("Resource", resource)}.${MEMBER.read}(${call(bound)})`,
       },
       6,
     ) +
@@ -186,7 +188,7 @@ function resourceEntry(d: ServerDeclarations, resource: Resource): string {
 
 function templateEntry(d: ServerDeclarations, template: ResourceTemplate): string {
   const bound = d.bind({ identifier: template.identifier, family: "Template", inputRequests: template.inputRequests });
-  const member = `handlers.templates.${handlerMember(template)}`;
+  const member = handlerRef("Template", template);
   return (
     `    {\n` +
     fields(
@@ -202,9 +204,9 @@ function templateEntry(d: ServerDeclarations, template: ResourceTemplate): strin
       },
       {
         inputs: bound.inputs,
-        complete: template.variables.some((v) => v.complete) ? `${member}.complete` : undefined,
+        complete: template.variables.some((v) => v.complete) ? `${member}.${MEMBER.complete}` : undefined,
         // The runtime matched the template, so every variable the type requires is present.
-        read: `(uri, variables, ctx) => ${member}.read(uri, variables as ${templateVariablesType(template)}, ${call(bound)})`,
+        read: `(uri, variables, ctx) => ${member}.${MEMBER.read}(uri, variables as ${templateVariablesType(template)}, ${call(bound)})`,
       },
       6,
     ) +
@@ -262,7 +264,7 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.\n */\n` +
-    `export function ${w.export(CREATE_SERVER, false)}(handlers: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
+    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
     `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, options);\n}\n`;
   return { code: w.render(header, [...d.parts, factory].join("\n")), exports: w.exports() };
 }
