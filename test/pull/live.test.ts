@@ -67,25 +67,37 @@ async function loadClient(generated: string): Promise<Loaded> {
   return (await import(pathToFileURL(join(generated, "dist", "index.js")).href)) as Loaded;
 }
 
-const pulled: Record<string, string> = {};
-const generated: Record<string, string> = {};
+/** Made once, on first use, and shared: every test pulls or generates what it needs, so each passes alone. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+const pulled = {
+  stdioAuto: once(() => pull("notes-stdio-auto", ["--stdio", NOTES_STDIO])),
+  stdioLegacy: once(() => pull("notes-stdio-legacy", ["--stdio", NOTES_STDIO], ["--protocol", "2025-11-25"])),
+  httpAuto: once(() => pull("notes-http-auto", [notesHttp.url])),
+  httpLegacy: once(() => pull("notes-http-legacy", [notesHttp.url], ["--protocol", "2025-11-25"])),
+  sdkStdio: once(() => pull("sdk-stdio", ["--stdio", `node ${SDK_SERVER} --stdio`])),
+  sdkHttp: once(() => pull("sdk-http", [sdkHttp.url])),
+  conformance: once(() => pull("conformance", [conformance.url])),
+};
+const generated = {
+  notes: once(async () => generate(await pulled.stdioAuto(), "notes-client")),
+  sdk: once(async () => generate(await pulled.sdkHttp(), "sdk-client")),
+  conformance: once(async () => generate(await pulled.conformance(), "conformance-client")),
+};
 
 describe("the notes example", () => {
-  beforeAll(async () => {
-    pulled.stdioAuto = await pull("notes-stdio-auto", ["--stdio", NOTES_STDIO]);
-    pulled.stdioLegacy = await pull("notes-stdio-legacy", ["--stdio", NOTES_STDIO], ["--protocol", "2025-11-25"]);
-    pulled.httpAuto = await pull("notes-http-auto", [notesHttp.url]);
-    pulled.httpLegacy = await pull("notes-http-legacy", [notesHttp.url], ["--protocol", "2025-11-25"]);
-  }, 180_000);
-
-  it("records one contract over stdio and HTTP, in either era; only the pulled marker differs", () => {
+  it("records one contract over stdio and HTTP, in either era; only the pulled marker differs", async () => {
+    const [stdioAuto, stdioLegacy, httpAuto, httpLegacy] = [await pulled.stdioAuto(), await pulled.stdioLegacy(), await pulled.httpAuto(), await pulled.httpLegacy()];
     const marker = (file: string) => (parse(readFileSync(file, "utf8")) as { pulled: unknown }).pulled;
-    expect(marker(pulled.stdioAuto!)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "modern", revision: "2026-07-28" });
-    expect(marker(pulled.stdioLegacy!)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "legacy", revision: "2025-11-25" });
-    expect(marker(pulled.httpAuto!)).toEqual({ from: notesHttp.url, era: "modern", revision: "2026-07-28" });
-    expect(marker(pulled.httpLegacy!)).toEqual({ from: notesHttp.url, era: "legacy", revision: "2025-11-25" });
-    const contract = contractOf(pulled.stdioAuto!) as Record<string, any>;
-    for (const other of [pulled.stdioLegacy!, pulled.httpAuto!, pulled.httpLegacy!]) expect(contractOf(other)).toEqual(contract);
+    expect(marker(stdioAuto)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "modern", revision: "2026-07-28" });
+    expect(marker(stdioLegacy)).toEqual({ from: `stdio:${NOTES_STDIO}`, era: "legacy", revision: "2025-11-25" });
+    expect(marker(httpAuto)).toEqual({ from: notesHttp.url, era: "modern", revision: "2026-07-28" });
+    expect(marker(httpLegacy)).toEqual({ from: notesHttp.url, era: "legacy", revision: "2025-11-25" });
+    const contract = contractOf(stdioAuto) as Record<string, any>;
+    for (const other of [stdioLegacy, httpAuto, httpLegacy]) expect(contractOf(other)).toEqual(contract);
     // What the notes manifest declares, as the server announces it.
     expect(contract.server).toMatchObject({ name: "notes", version: "1.0.0", title: "Notes", instructions: expect.stringContaining("list_notes") });
     expect(contract.protocol).toEqual(["2026-07-28", "2025-11-25", "2025-06-18"]); // as examples/notes/mcp.yaml serves
@@ -93,24 +105,24 @@ describe("the notes example", () => {
     expect(contract.tools.delete_note.annotations).toEqual({ destructiveHint: true, idempotentHint: true });
     expect(contract.tools.add_note.input.required).toEqual(["title", "body"]);
     expect(contract.templates.note.uriTemplate).toBe("notes://{id}");
-  });
+  }, 180_000);
 
   it("round-trips the notes manifest: only what the wire never announces (input requests) differs", async () => {
-    const result = await diffArguments(join(REPO_ROOT, "examples", "notes", "mcp.yaml"), pulled.stdioAuto!);
+    const result = await diffArguments(join(REPO_ROOT, "examples", "notes", "mcp.yaml"), await pulled.stdioAuto());
     expect(result.changes.map((c) => `${c.rule} ${c.path}`)).toEqual(["INPUT_REQUEST_REMOVED prompts.summarize_notes.inputs.draft", "INPUT_REQUEST_REMOVED tools.delete_note.inputs.confirm"]);
-  });
+  }, 60_000);
 
   it("pulling twice gives identical bytes", async () => {
     const again = await pull("notes-stdio-again", ["--stdio", NOTES_STDIO]);
-    expect(readFileSync(again, "utf8")).toBe(readFileSync(pulled.stdioAuto!, "utf8"));
+    expect(readFileSync(again, "utf8")).toBe(readFileSync(await pulled.stdioAuto(), "utf8"));
   }, 60_000);
 
   it("generate emits the typed client only", async () => {
-    generated.notes = await generate(pulled.stdioAuto!, "notes-client");
-    expect(existsSync(join(generated.notes, "src", "client.ts"))).toBe(true);
-    expect(existsSync(join(generated.notes, "src", "handlers.ts"))).toBe(false);
-    expect(existsSync(join(generated.notes, "src", "server.ts"))).toBe(false);
-    const index = readFileSync(join(generated.notes, "src", "index.ts"), "utf8");
+    const notes = await generated.notes();
+    expect(existsSync(join(notes, "src", "client.ts"))).toBe(true);
+    expect(existsSync(join(notes, "src", "handlers.ts"))).toBe(false);
+    expect(existsSync(join(notes, "src", "server.ts"))).toBe(false);
+    const index = readFileSync(join(notes, "src", "index.ts"), "utf8");
     expect(index).toContain(`export { connect } from "./client.js";`);
     expect(index).not.toContain("createServer");
   }, 180_000);
@@ -126,7 +138,7 @@ describe("the notes example", () => {
     ["http", "2025-11-25"],
   ] as const)("its client over %s, protocol %s", (transport, protocol) => {
     it("adds, lists and reads notes on the server it was pulled from", async () => {
-      const { connect } = await loadClient(generated.notes!);
+      const { connect } = await loadClient(await generated.notes());
       const client = await connect({ transport: transports[transport](), clientInfo: CLIENT_INFO, protocol });
       try {
         const title = `pulled ${transport} ${protocol}`;
@@ -141,28 +153,22 @@ describe("the notes example", () => {
       } finally {
         await client.close();
       }
-    }, 60_000);
+    }, 240_000);
   });
 });
 
 describe("a server written with the official SDK", () => {
-  beforeAll(async () => {
-    pulled.sdkStdio = await pull("sdk-stdio", ["--stdio", `node ${SDK_SERVER} --stdio`]);
-    pulled.sdkHttp = await pull("sdk-http", [sdkHttp.url]);
-  }, 120_000);
-
-  it("gives the same contract over stdio and HTTP, with the SDK's schemas verbatim", () => {
-    const contract = contractOf(pulled.sdkHttp!) as Record<string, any>;
-    expect(contractOf(pulled.sdkStdio!)).toEqual(contract);
+  it("gives the same contract over stdio and HTTP, with the SDK's schemas verbatim", async () => {
+    const contract = contractOf(await pulled.sdkHttp()) as Record<string, any>;
+    expect(contractOf(await pulled.sdkStdio())).toEqual(contract);
     expect(contract.tools.add.input).toEqual({ type: "object", $schema: "https://json-schema.org/draft/2020-12/schema", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
     expect(contract.tools.add.output.required).toEqual(["sum"]);
     expect(contract.prompts.greet.arguments.name.required).toBe(true);
     expect(contract.resources.config.uri).toBe("config://app");
-  });
+  }, 120_000);
 
   it("gives a client whose typed calls work over both transports", async () => {
-    generated.sdk = await generate(pulled.sdkHttp!, "sdk-client");
-    const { connect } = await loadClient(generated.sdk);
+    const { connect } = await loadClient(await generated.sdk());
     for (const transport of [createHttpTransport({ url: sdkHttp.url }), createStdioTransport({ command: process.execPath, args: [SDK_SERVER, "--stdio"], stderr: "ignore" })]) {
       const client = await connect({ transport, clientInfo: CLIENT_INFO });
       try {
@@ -181,12 +187,10 @@ describe("a server written with the official SDK", () => {
 
 describe("the conformance fixture server", () => {
   it("pulls into a client that calls its tools, x-mcp-header mirroring included", async () => {
-    pulled.conformance = await pull("conformance", [conformance.url]);
-    const contract = contractOf(pulled.conformance) as Record<string, any>;
+    const contract = contractOf(await pulled.conformance()) as Record<string, any>;
     expect(contract.tools.test_x_mcp_header.input.properties.region["x-mcp-header"]).toBe("Region");
     expect(contract.logging).toBe(true);
-    generated.conformance = await generate(pulled.conformance, "conformance-client");
-    const { connect } = await loadClient(generated.conformance);
+    const { connect } = await loadClient(await generated.conformance());
     const client = await connect({ transport: createHttpTransport({ url: conformance.url }), clientInfo: CLIENT_INFO });
     try {
       const text = await client.tools.testSimpleText({});
@@ -223,7 +227,7 @@ describe("a hand-written legacy-only stdio server", () => {
 
 describe("the generated clients type-check", () => {
   it("accepts correct calls and rejects a missing required argument or a wrong result type", async () => {
-    for (const key of ["notes", "sdk", "conformance"]) expect(generated[key], `${key} client generated by an earlier test`).toBeDefined();
+    for (const client of [generated.notes, generated.sdk, generated.conformance]) expect(existsSync(join(await client(), "dist", "index.js"))).toBe(true);
     const consumer = join(dir, "consumer.ts");
     writeFileSync(
       consumer,
@@ -263,7 +267,7 @@ describe("the generated clients type-check", () => {
     );
     expect(result.output).toBe("");
     expect(result.code).toBe(0);
-  }, 120_000);
+  }, 420_000);
 });
 
 describe("pull --check", () => {
