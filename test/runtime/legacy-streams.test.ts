@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClientTransport } from "../../packages/runtime/src/client/transport/http.js";
 import type { JsonRpcMessage } from "../../packages/runtime/src/core/jsonrpc/message.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
+import { ResumableStream } from "../../packages/runtime/src/http/resumable-stream.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { testDefinition } from "./helpers/definition.js";
 import { messagesOf, rawRequest } from "./helpers/http.js";
@@ -172,5 +173,56 @@ describe("legacy streams", () => {
     expect(messagesOf(call).filter((m) => m.method === "notifications/message").map((m) => m.params.level)).toEqual(["error"]);
     const bad = await rawRequest(listening.url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "logging/setLevel", params: { level: "loud" } }) });
     expect(JSON.parse(bad.body).error.code).toBe(-32602);
+  });
+});
+
+describe("resumable stream retention", () => {
+  function fakeSink() {
+    const frames: string[] = [];
+    let closed = false;
+    const listeners: Array<() => void> = [];
+    return {
+      frames,
+      sink: {
+        write: (chunk: string) => void frames.push(chunk),
+        end: () => {
+          closed = true;
+          for (const l of listeners.splice(0)) l();
+        },
+        get closed() {
+          return closed;
+        },
+        onClose: (l: () => void) => void (closed ? l() : listeners.push(l)),
+      },
+    };
+  }
+  const seqs = (frames: string[]) => frames.map((f) => Number(/^id: [^.]+\.(\d+)/.exec(f)?.[1]));
+
+  it("keeps the recent tail while attached, a byte-bounded backlog while detached, nothing once delivered", () => {
+    const stream = new ResumableStream("s", 2000);
+    const first = fakeSink();
+    stream.attach(first.sink, -1, 100);
+    for (let i = 0; i < 100; i++) stream.send(`{"n":${i}}`);
+    expect(first.frames.length).toBe(101);
+    first.sink.end();
+    for (let i = 0; i < 1000; i++) stream.send(`{"n":${1000 + i}}`);
+    const resumed = fakeSink();
+    stream.attach(resumed.sink, 50, undefined);
+    const replayed = seqs(resumed.frames);
+    // Only the last 32 events sent while attached (51..101 were partly trimmed) plus the byte-bounded backlog.
+    expect(replayed[replayed.length - 1]).toBe(1101);
+    expect(resumed.frames.join("").length).toBeLessThanOrEqual(2000 + 100);
+    expect(replayed.every((n, i) => i === 0 || n === (replayed[i - 1] as number) + 1)).toBe(true);
+    stream.finish('{"done":true}');
+    const after = fakeSink();
+    stream.attach(after.sink, 1102, undefined);
+    expect([after.frames, after.sink.closed]).toEqual([[], true]);
+  });
+
+  it("trims in constant time per event (no quadratic shifting)", () => {
+    const stream = new ResumableStream("t", 4 * 1024 * 1024);
+    const started = Date.now();
+    for (let i = 0; i < 200_000; i++) stream.send('{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}');
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

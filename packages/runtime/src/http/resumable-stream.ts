@@ -1,9 +1,13 @@
 // A legacy SSE stream with event ids (a POST's response stream or the session's GET stream),
 // kept after its connection drops so a client can resume it with GET + Last-Event-ID
 // (2025-11-25 basic/transports § Resumability and Redelivery). Only this stream's events are
-// replayed, never another's. The replay buffer is bounded in bytes: the oldest events go first.
+// replayed, never another's. Retention is bounded so that thousands of sessions stay cheap: while
+// a client is attached only the last CONNECTED_TAIL events are kept (what a dropped connection
+// may not have delivered yet); while none is, up to maxReplayBytes, oldest dropped first.
 import type { SseSink } from "./exchange.js";
 import { sseEvent, ssePriming } from "./sse.js";
+
+const CONNECTED_TAIL = 32;
 
 interface StoredEvent {
   seq: number;
@@ -13,7 +17,9 @@ interface StoredEvent {
 export class ResumableStream {
   readonly id: string;
   private seq = 0;
-  private readonly events: StoredEvent[] = [];
+  /** Retained events are events[head…]; the head moves instead of shifting (O(1) per trim). */
+  private events: StoredEvent[] = [];
+  private head = 0;
   private storedBytes = 0;
   private connection: SseSink | undefined;
   private finished = false;
@@ -40,7 +46,7 @@ export class ResumableStream {
     this.connection?.end();
     this.connection = sink;
     if (afterSeq < 0) this.store(ssePriming(this.eventId(this.seq + 1), retryMs));
-    else for (const event of this.events) if (event.seq > afterSeq) sink.write(event.frame);
+    else for (let i = this.head; i < this.events.length; i++) if ((this.events[i] as StoredEvent).seq > afterSeq) sink.write((this.events[i] as StoredEvent).frame);
     sink.onClose(() => {
       if (this.connection === sink) this.connection = undefined;
     });
@@ -62,6 +68,12 @@ export class ResumableStream {
   finish(json: string): void {
     this.send(json);
     this.finished = true;
+    if (this.connected) {
+      // The attached client got the whole stream; a resume of it now just ends.
+      this.events = [];
+      this.head = 0;
+      this.storedBytes = 0;
+    }
     this.connection?.end();
   }
 
@@ -82,10 +94,15 @@ export class ResumableStream {
     this.seq++;
     this.events.push({ seq: this.seq, frame });
     this.storedBytes += frame.length;
-    while (this.storedBytes > this.maxReplayBytes && this.events.length > 1) {
-      this.storedBytes -= (this.events.shift() as StoredEvent).frame.length;
+    const connected = this.connected;
+    while (this.events.length - this.head > 1 && (this.storedBytes > this.maxReplayBytes || (connected && this.events.length - this.head > CONNECTED_TAIL))) {
+      this.storedBytes -= (this.events[this.head++] as StoredEvent).frame.length;
     }
-    if (this.connection && !this.connection.closed) this.connection.write(frame);
+    if (this.head >= 64 && this.head * 2 > this.events.length) {
+      this.events = this.events.slice(this.head);
+      this.head = 0;
+    }
+    if (connected) this.connection?.write(frame);
   }
 
   private eventId(seq: number): string {
