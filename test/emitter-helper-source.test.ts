@@ -1,7 +1,7 @@
 // The inliner behind `mcp-gen types`: it copies the runtime's validation helpers (the same
 // source generated packages import) with everything they use, and nothing that needs a
 // package other than zod.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
@@ -21,6 +21,12 @@ describe("helper source inlining", () => {
   it("finds every runtime export, and every format checker the emitter names", () => {
     expect(values.length).toBeGreaterThan(40);
     for (const { helper } of Object.values(FORMAT_CHECKERS)) if (helper !== undefined) expect(library.exported.has(helper), helper).toBe(true);
+  });
+
+  it("reads the source the runtime package ships (so an installed mcp-gen finds it too)", () => {
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../packages/runtime/package.json"), "utf8"));
+    expect(manifest.files).toContain("src/validation");
+    expect(manifest.exports["./validation"].default).toBe("./dist/validation/index.js");
   });
 
   it("refuses to inline what needs re2js, and inlines the rest without import or export", () => {
