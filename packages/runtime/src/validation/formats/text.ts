@@ -1,4 +1,5 @@
-// "byte", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment", "relative-json-pointer".
+// "byte", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment", "relative-json-pointer",
+// and the two number formats ajv-formats checks ("int32", "int64").
 
 /** Base64 (RFC 4648 §4); like ajv-formats, one canonical line anywhere in the text suffices. */
 export function isByte(text: string): boolean {
