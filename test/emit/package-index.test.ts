@@ -1,0 +1,43 @@
+// index.ts of a generated package is built from the exports each module recorded while it was
+// emitted. Checked here against the emitted code itself (the golden scenarios): every name a
+// module exports is re-exported by index.ts, and index.ts re-exports nothing else.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SCENARIOS = resolve(import.meta.dirname, "..", "scenarios");
+const MODULES = ["schemas", "handlers", "server", "client"];
+
+function declaredExports(code: string): string[] {
+  const declared = [...code.matchAll(/^export (?:declare )?(?:async )?(?:interface|type|const|function|class) (\w+)/gm)].map((m) => m[1]!);
+  const listed = [...code.matchAll(/^export (?:type )?\{([^}]+)\}(?! from)/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
+  return [...declared, ...listed].sort();
+}
+
+function indexExports(index: string): Map<string, string[]> {
+  const byModule = new Map<string, string[]>();
+  for (const m of index.matchAll(/^export (?:type )?\{([^}]+)\} from "\.\/(\w+)\.js";/gm)) {
+    const names = m[1]!.split(",").map((n) => n.trim()).filter(Boolean);
+    byModule.set(m[2]!, [...(byModule.get(m[2]!) ?? []), ...names].sort());
+  }
+  return byModule;
+}
+
+const scenarios = readdirSync(SCENARIOS).filter((name) => name.startsWith("generate-"));
+
+describe.each(scenarios)("index.ts of %s", (scenario) => {
+  it("re-exports exactly what each module exports", () => {
+    const src = join(SCENARIOS, scenario, "expected", "src");
+    // prettier may wrap an export list over several lines; join them for the pattern.
+    const index = readFileSync(join(src, "index.ts"), "utf8").replace(/,\n\s*/g, ", ").replace(/\{\n\s*/g, "{ ").replace(/,? ?\n\}/g, " }");
+    const reexported = indexExports(index);
+    expect([...reexported.keys()].sort()).toEqual([...MODULES].sort());
+    for (const module of MODULES) {
+      expect(reexported.get(module), module).toEqual(declaredExports(readFileSync(join(src, `${module}.ts`), "utf8")));
+    }
+  });
+});
+
+it("the golden scenarios are found", () => {
+  expect(scenarios.length).toBeGreaterThanOrEqual(3);
+});
