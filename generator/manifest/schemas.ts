@@ -15,6 +15,7 @@ import type { JsonPath } from "../diagnostics/json-path.js";
 import { didYouMean } from "../diagnostics/suggest.js";
 import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
 import { Reporter } from "./reporter.js";
+import { scanHeaderDeclarations, type HeaderProblem } from "@mcp-gen/runtime/core";
 import { classifyRef, dirOf, encodePointerSegment, followPointer, loadRefFile } from "./schema-refs.js";
 import { childrenOf, isSchemaObject, type Step } from "./schema-walk.js";
 import { parseYaml } from "./source.js";
@@ -62,7 +63,6 @@ interface WalkState {
   readonly deps: Set<string>;
   readonly handleUses: HandleUse[];
   readonly headers: HeaderParameter[];
-  readonly headerNames: Map<string, string>;
   sound: boolean;
 }
 
@@ -75,9 +75,6 @@ interface BundledEntry {
   sound: boolean;
 }
 
-// RFC 9110 §5.6.2 token: 1*tchar.
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_TYPES = new Set(["string", "integer", "boolean"]);
 const ELICIT_TYPES = new Set(["string", "number", "integer", "boolean"]);
 const HANDLE_COMPANIONS = new Set(["handle", "description", "title", "$comment", "x-mcp-header"]);
 const JSON_SCHEMA_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
@@ -109,6 +106,7 @@ export class SchemaPreparer {
     if (role === "elicit") this.checkElicitSchema(schema, path, state);
     const transformed = this.transform(schema, path, state, { instance: [], reachable: true, isRoot: true });
     const bundled = this.bundle(transformed, state.deps, path, state.sound);
+    if (role === "input") this.checkInputHeaders(transformed, bundled, path, state);
     const anyDepUnsound = [...this.closure(state.deps)].some((k) => !(this.entryOf(k)?.sound ?? false));
     let sound = state.sound && !anyDepUnsound;
     // A pulled schema in another dialect (e.g. draft-07) is recorded, not compiled: this Ajv speaks 2020-12 only.
@@ -197,46 +195,58 @@ export class SchemaPreparer {
     }
   }
 
-  private checkHeader(node: Record<string, unknown>, path: JsonPath, state: WalkState, walk: WalkPos): void {
-    const value = node["x-mcp-header"];
-    const origin = state.origin;
-    const at: JsonPath = ["x-mcp-header"];
-    if (state.role !== "input" || !origin.inManifest) {
-      if (state.role === "definition") {
-        state.sound = false;
-        this.report(origin, "MCPGEN1505", path, at, "`x-mcp-header` inside a shared definition is reached through `$ref`, so it is never statically reachable", "put the annotated property directly under the tool's `input.properties`");
+  /**
+   * `x-mcp-header` outside a tool's own input schema: inside a shared definition it is only
+   * ever reached through `$ref`, so never statically reachable. Annotations in the input schema
+   * itself are read by the runtime's scanner after the walk (checkInputHeaders).
+   */
+  private checkHeader(_node: Record<string, unknown>, path: JsonPath, state: WalkState): void {
+    if (state.role !== "definition") return;
+    state.sound = false;
+    this.report(state.origin, "MCPGEN1505", path, ["x-mcp-header"], "`x-mcp-header` inside a shared definition is reached through `$ref`, so it is never statically reachable", "put the annotated property directly under the tool's `input.properties`");
+  }
+
+  /**
+   * The header rules are the runtime's (one scanner: @mcp-gen/runtime core/headers), so what
+   * validates here is exactly what the generated server enforces and the generated client mirrors.
+   * The manifest's own annotations are reported where they are written; an annotation that only
+   * the bundled schema has (from a `$ref`'d file) is reported at the input schema.
+   */
+  private checkInputHeaders(transformed: unknown, bundled: unknown, path: JsonPath, state: WalkState): void {
+    if (!state.origin.inManifest) return;
+    const own = scanHeaderDeclarations(transformed);
+    for (const problem of own.problems) this.reportHeaderProblem(problem, path, state, problem.pointer, transformed);
+    for (const declaration of own.declarations) state.headers.push({ header: declaration.headerName, path: declaration.path, type: declaration.type });
+    const seen = new Set(own.problems.map((p) => p.pointer.join("/")));
+    const sharedDefs = new Set(Object.keys(this.options.definitions));
+    for (const problem of scanHeaderDeclarations(bundled).problems) {
+      if (seen.has(problem.pointer.join("/"))) continue;
+      // Shared definitions report their annotations where they are written (checkHeader).
+      if (problem.pointer[0] === "$defs" && sharedDefs.has(String(problem.pointer[1]))) continue;
+      this.reportHeaderProblem({ ...problem, kind: "unreachable", message: `${problem.message}; it sits in a schema file bundled at /${problem.pointer.join("/")}, reached through \`$ref\`` }, path, state, [], bundled);
+    }
+  }
+
+  private reportHeaderProblem(problem: HeaderProblem, path: JsonPath, state: WalkState, pointer: readonly (string | number)[], schema: unknown): void {
+    state.sound = false;
+    const at: JsonPath = pointer.length > 0 || problem.kind !== "unreachable" ? [...pointer, "x-mcp-header"] : [];
+    switch (problem.kind) {
+      case "invalid-name":
+        this.report(state.origin, "MCPGEN1502", path, at, problem.message, "use a non-empty name of letters, digits and !#$%&'*+-.^_`|~ (no spaces or control characters), e.g. Region");
+        return;
+      case "duplicate":
+        this.report(state.origin, "MCPGEN1503", path, at, problem.message, "give each mirrored property its own header name");
+        return;
+      case "invalid-type": {
+        const type = typeAtPointer(schema, problem.pointer);
+        const hint = type === "number" || (Array.isArray(type) && type.includes("number")) ? "`number` is not allowed for headers: use `type: integer` or `type: string`" : 'annotate only string, integer or boolean properties (a nullable one, e.g. `type: [string, "null"]`, is fine)';
+        this.report(state.origin, "MCPGEN1504", path, at, problem.message, hint);
+        return;
       }
-      return;
+      case "unreachable":
+        this.report(state.origin, "MCPGEN1505", path, at, problem.message, "move the annotation to a property reached from the root through `properties` only (not items, anyOf/oneOf/allOf/not, if/then/else, $defs or $ref)");
+        return;
     }
-    if (typeof value !== "string" || !TOKEN.test(value)) {
-      state.sound = false;
-      const shown = typeof value === "string" ? JSON.stringify(value) : `a ${value === null ? "null" : typeof value}`;
-      this.report(origin, "MCPGEN1502", path, at, `\`x-mcp-header\` value ${shown} is not an HTTP header token`, "use a non-empty name of letters, digits and !#$%&'*+-.^_`|~ (no spaces or control characters), e.g. Region");
-      return;
-    }
-    if (walk.isRoot || !walk.reachable || walk.instance === undefined) {
-      state.sound = false;
-      this.report(origin, "MCPGEN1505", path, at, "`x-mcp-header` must sit on a property reached from the root through `properties` only (not items, anyOf/oneOf/allOf/not, if/then/else, $defs or $ref)", "move the annotation to a property declared directly under `properties`");
-      return;
-    }
-    const type = node["type"];
-    const types = Array.isArray(type) ? type.filter((t) => t !== "null") : [type];
-    const single = types.length === 1 && typeof types[0] === "string" && HEADER_TYPES.has(types[0]) ? (types[0] as HeaderParameter["type"]) : undefined;
-    if (!single) {
-      state.sound = false;
-      const hint = types.includes("number") ? "`number` is not allowed for headers: use `type: integer` or `type: string`" : "annotate only string, integer or boolean properties";
-      this.report(origin, "MCPGEN1504", path, at, `\`x-mcp-header\` is on a property of type ${type === undefined ? "(none)" : JSON.stringify(type)}; only string, integer and boolean are allowed`, hint);
-      return;
-    }
-    const lower = value.toLowerCase();
-    const first = state.headerNames.get(lower);
-    if (first !== undefined) {
-      state.sound = false;
-      this.report(origin, "MCPGEN1503", path, at, `\`x-mcp-header\` ${JSON.stringify(value)} repeats ${JSON.stringify(first)} (header names compare case-insensitively)`, "give each mirrored property its own header name");
-      return;
-    }
-    state.headerNames.set(lower, value);
-    state.headers.push({ header: value, path: walk.instance, type: single });
   }
 
   // ---- transformation ------------------------------------------------------------------------
@@ -244,7 +254,7 @@ export class SchemaPreparer {
   private transform(node: unknown, path: JsonPath, state: WalkState, walk: WalkPos): unknown {
     if (!isSchemaObject(node)) return node;
     if ("handle" in node) return this.transformHandle(node, path, state, walk);
-    if ("x-mcp-header" in node) this.checkHeader(node, path, state, walk);
+    if ("x-mcp-header" in node) this.checkHeader(node, path, state);
     const out: Record<string, unknown> = {};
     // defineProperty: a key named `__proto__` must stay an ordinary key, not change the prototype.
     for (const [key, value] of Object.entries(node)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
@@ -278,7 +288,7 @@ export class SchemaPreparer {
     const out: Record<string, unknown> = { type: "string", "x-mcpgen-handle": name };
     for (const k of ["title", "description", "$comment", "x-mcp-header"]) if (k in node) out[k] = node[k];
     // A handle is a string, so it may be mirrored into a header like any string argument.
-    if ("x-mcp-header" in out) this.checkHeader(out, path, state, walk);
+    if ("x-mcp-header" in out) this.checkHeader(out, path, state);
     return out;
   }
 
@@ -474,7 +484,7 @@ function nextPos(walk: WalkPos, step: Step): WalkPos {
 }
 
 function newState(origin: Origin, role: SchemaRole): WalkState {
-  return { origin, role, deps: new Set(), handleUses: [], headers: [], headerNames: new Map(), sound: true };
+  return { origin, role, deps: new Set(), handleUses: [], headers: [], sound: true };
 }
 
 function setAt(target: Record<string, unknown>, segments: readonly (string | number)[], value: unknown): void {
@@ -538,4 +548,11 @@ function describeMetaError(e: ErrorObject, pointer: readonly (string | number)[]
   if (e.keyword === "format") return { message: `${key} is not a valid ${String((e.params as { format: unknown }).format)}`, hint: "fix the value" };
   if (e.keyword === "minItems") return { message: `${key} must not be an empty list`, hint: "add at least one entry or remove the keyword" };
   return { message: `${key} is not valid JSON Schema 2020-12 (${e.keyword})`, hint: "see https://json-schema.org/draft/2020-12 for this keyword" };
+}
+
+/** The `type` keyword of the schema node at a pointer (for hints). */
+function typeAtPointer(schema: unknown, pointer: readonly (string | number)[]): unknown {
+  let node: unknown = schema;
+  for (const key of pointer) node = isSchemaObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
+  return isSchemaObject(node) ? node["type"] : undefined;
 }

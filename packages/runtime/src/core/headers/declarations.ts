@@ -27,8 +27,8 @@ export interface HeaderDeclaration {
   /** The `{Name}` of `Mcp-Param-{Name}`, as declared. */
   readonly headerName: string;
   readonly type: HeaderValueType;
-  /** Schema keys from the root to the annotated node (for diagnostics). */
-  readonly pointer: readonly string[];
+  /** Schema keys (array positions as numbers) from the root to the annotated node, for diagnostics. */
+  readonly pointer: readonly (string | number)[];
 }
 
 export type HeaderProblemKind = "invalid-name" | "unreachable" | "invalid-type" | "duplicate";
@@ -36,8 +36,8 @@ export type HeaderProblemKind = "invalid-name" | "unreachable" | "invalid-type" 
 /** One annotation that breaks the rule; any problem makes the whole tool invalid. */
 export interface HeaderProblem {
   readonly kind: HeaderProblemKind;
-  /** Schema keys from the root to the annotated node. */
-  readonly pointer: readonly string[];
+  /** Schema keys (array positions as numbers) from the root to the annotated node. */
+  readonly pointer: readonly (string | number)[];
   readonly headerName: unknown;
   /** The declaration this one repeats (duplicate only). */
   readonly repeats?: string;
@@ -68,14 +68,14 @@ export function headerTypeOf(schema: Readonly<Record<string, unknown>>): HeaderV
 
 interface Found {
   node: Record<string, unknown>;
-  pointer: string[];
+  pointer: (string | number)[];
   /** The `properties` chain, or null once the walk passed through any other keyword. */
   path: string[] | null;
 }
 
-function collect(node: unknown, pointer: string[], path: string[] | null, found: Found[]): void {
+function collect(node: unknown, pointer: (string | number)[], path: string[] | null, found: Found[]): void {
   if (Array.isArray(node)) {
-    node.forEach((item, index) => collect(item, [...pointer, String(index)], null, found));
+    node.forEach((item, index) => collect(item, [...pointer, index], null, found));
     return;
   }
   if (!isPlainObject(node)) return;
