@@ -61,3 +61,47 @@ describe("envelope validation", () => {
     expect(readEnvelope({ _meta: envelope({ "io.modelcontextprotocol/logLevel": "warning" }) }).logLevel).toBe("warning");
   });
 });
+
+describe("revisions and the client's envelope writer (core, shared by both halves)", () => {
+  it("picks the newest mutual revision of the requested era only", async () => {
+    const { pickMutualRevision, isSupportedRevision, SUPPORTED_REVISIONS } = await import("../../packages/runtime/src/core/era/revisions.js");
+    expect(SUPPORTED_REVISIONS[0]).toBe("2026-07-28");
+    expect(pickMutualRevision(["2025-03-26", "2025-11-25", 7, "2026-07-28"], "legacy")).toBe("2025-11-25");
+    expect(pickMutualRevision(["2025-03-26"], "modern")).toBeUndefined();
+    expect(isSupportedRevision("2099-01-01")).toBe(false);
+  });
+
+  it("writes an envelope the server's reader accepts, keeping caller _meta but never a stale version", async () => {
+    const { withEnvelope, withProgressToken } = await import("../../packages/runtime/src/core/era/envelope.js");
+    const stale = { _meta: { "io.modelcontextprotocol/protocolVersion": "1999-01-01", traceparent: "t" }, name: "x" };
+    const params = withProgressToken(withEnvelope(stale, { protocolVersion: "2026-07-28", clientCapabilities: { roots: {} }, logLevel: "info" }), 4);
+    const read = readEnvelope(params);
+    expect(read).toMatchObject({ protocolVersion: "2026-07-28", clientCapabilities: { roots: {} }, logLevel: "info", progressToken: 4 });
+    expect((params["_meta"] as Record<string, unknown>)["traceparent"]).toBe("t");
+    expect(params["name"]).toBe("x");
+    expect(stale._meta["io.modelcontextprotocol/protocolVersion"]).toBe("1999-01-01");
+  });
+});
+
+describe("method registries", () => {
+  it("gate each method on its capability, including the legacy subscribe sub-capability", async () => {
+    const { capabilityAllows, methodRow } = await import("../../packages/runtime/src/core/methods.js");
+    const subscribe = methodRow("legacy", "resources/subscribe");
+    expect(capabilityAllows(subscribe?.capability, { resources: {} })).toBe(false);
+    expect(capabilityAllows(subscribe?.capability, { resources: { subscribe: true } })).toBe(true);
+    expect(capabilityAllows(methodRow("modern", "tools/call")?.capability, {})).toBe(false);
+    expect(capabilityAllows(methodRow("modern", "server/discover")?.capability, {})).toBe(true);
+    expect(methodRow("modern", "initialize")).toBeUndefined();
+    expect(methodRow("legacy", "subscriptions/listen")).toBeUndefined();
+  });
+
+  it("mark what clients cache, re-issue and retry with input", async () => {
+    const { methodRows } = await import("../../packages/runtime/src/core/methods.js");
+    const names = (flag: "cacheable" | "reissueSafe" | "mayRequireInput") => methodRows("modern").filter((r) => r[flag]).map((r) => r.method);
+    expect(names("mayRequireInput")).toEqual(["tools/call", "prompts/get", "resources/read"]);
+    expect(names("cacheable")).toEqual(["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"]);
+    expect(names("reissueSafe")).not.toContain("tools/call");
+    expect(names("reissueSafe")).not.toContain("subscriptions/listen");
+    expect(methodRows("legacy").some((r) => r.cacheable || r.reissueSafe || r.mayRequireInput)).toBe(false);
+  });
+});

@@ -76,3 +76,32 @@ describe("serialization", () => {
     });
   });
 });
+
+describe("the wire error class and the received-frame guards (both directions)", () => {
+  it("round-trips a peer's error object with its code and data, and no HTTP status", () => {
+    const sent = new RpcError(-32022, "Unsupported protocol version", { supported: ["2026-07-28"] }, 400);
+    const received = RpcError.fromErrorObject(JSON.parse(serializeError(1, sent)).error);
+    expect(received).toBeInstanceOf(RpcError);
+    expect(received.toErrorObject()).toEqual(sent.toErrorObject());
+    expect(received.httpStatus).toBeUndefined();
+  });
+
+  it("classifies decoded frames the way a client reads them", async () => {
+    const { isFailure, isNotification, isRequest, isResponse, parseMessage } = await import("../../packages/runtime/src/core/jsonrpc/message.js");
+    expect(parseMessage("not json")).toBeNull();
+    expect(parseMessage('{"jsonrpc":"1.0","id":1}')).toBeNull();
+    const failure = parseMessage('{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}');
+    expect(isResponse(failure)).toBe(true);
+    expect(isResponse(failure) && isFailure(failure)).toBe(true);
+    expect(isRequest({ jsonrpc: "2.0", id: null, method: "ping" })).toBe(false);
+    expect(isRequest({ jsonrpc: "2.0", id: 0, method: "ping" })).toBe(true);
+    expect(isNotification({ jsonrpc: "2.0", method: "notifications/progress" })).toBe(true);
+    expect(isNotification({ jsonrpc: "2.0", id: 3, method: "ping" })).toBe(false);
+  });
+
+  it("names each error code once", async () => {
+    const { ERROR_CODES } = await import("../../packages/runtime/src/core/jsonrpc/codes.js");
+    expect(ERROR_CODES["MISSING_REQUIRED_CLIENT_CAPABILITY"]).toBe(-32021);
+    expect(new Set(Object.values(ERROR_CODES)).size).toBe(Object.keys(ERROR_CODES).length);
+  });
+});
