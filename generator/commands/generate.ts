@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { compareWithDisk, writeFileSet } from "../compile/output-files.js";
+import { formatDiagnosticText } from "../diagnostics/format.js";
 
 interface GenerateFlags {
   out: string;
@@ -22,7 +23,7 @@ export function registerGenerateCommand(program: Command): void {
       // Loaded on use: the TypeScript compiler and prettier cost ~1 s of start-up every other command should not pay.
       const { generatePackage } = await import("../generate/generate-package.js");
       const generated = await generatePackage(manifestPath, { outDir: flags.out, ...(flags.name ? { packageName: flags.name } : {}) });
-      for (const warning of generated.warnings) process.stderr.write(`warning ${warning}\n`);
+      for (const warning of generated.warnings) process.stderr.write(`${formatDiagnosticText(warning)}\n`);
       if (flags.check || flags.dryRun) {
         const stale = compareWithDisk(flags.out, generated.files);
         if (stale.length === 0) {

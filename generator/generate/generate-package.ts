@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
 import { compileInMemory } from "../compile/compile.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
+import { hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { formatDiagnosticsText } from "../diagnostics/format.js";
+import { formatDiagnosticText, formatDiagnosticsText } from "../diagnostics/format.js";
 import { emitClientModule } from "../emit/client/client-module.js";
 import { emitHandlersModule } from "../emit/server/handlers-module.js";
 import { emitSchemasModule } from "../emit/server/schemas-module.js";
@@ -11,6 +11,7 @@ import { emitServerModule } from "../emit/server/server-module.js";
 import { provenanceHeader } from "../emit/provenance.js";
 import { UserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
+import { positionEmitterFindings, schemaOrigins } from "../manifest/emitter-positions.js";
 import { loadManifest } from "../manifest/load.js";
 import { sha256 } from "../spec-schema/sync.js";
 import { formatTypeScript } from "./format-code.js";
@@ -27,7 +28,8 @@ export interface GeneratedPackage {
   readonly manifest: Manifest;
   /** Every file of the package by relative path: sources, compiled dist/, package.json, README. */
   readonly files: Map<string, string>;
-  readonly warnings: readonly string[];
+  /** The loader's and the emitter's warnings, each with its manifest file:line:col. */
+  readonly warnings: readonly Diagnostic[];
 }
 
 /** Loads a manifest or throws a UserError carrying every diagnostic, formatted. */
@@ -53,7 +55,7 @@ export async function loadManifestOrThrow(path: string): Promise<{ manifest: Man
  */
 export async function generatePackage(manifestPath: string, options: GenerateOptions): Promise<GeneratedPackage> {
   const { manifest, diagnostics } = await loadManifestOrThrow(manifestPath);
-  const warnings = diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`);
+  const warnings: Diagnostic[] = [...diagnostics];
   const outDir = resolve(options.outDir);
   const manifestBytes = readFileSync(manifestPath);
   const manifestHash = sha256(manifestBytes);
@@ -67,14 +69,15 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ]);
 
   const schemas = emitSchemasModule(manifest, header(`zod schemas and types of server ${manifest.server.name}.`));
-  const schemaErrors = schemas.diagnostics.filter((d) => d.severity === "error");
+  const emitted = positionEmitterFindings(manifestPath, manifestBytes.toString("utf8"), schemaOrigins(manifest, schemas.roots), schemas.diagnostics);
+  const schemaErrors = emitted.filter((d) => d.severity === "error");
   if (schemaErrors.length > 0) {
     throw new UserError(
       "MCPGEN0502",
-      `a schema in the manifest uses constructs that cannot be expressed exactly:\n${schemaErrors.map((d) => `  ${d.pointer} (${d.keyword}): ${d.message}`).join("\n")}`,
+      `a schema in the manifest uses constructs that cannot be expressed exactly:\n${schemaErrors.map((d) => `  ${formatDiagnosticText(d)}`).join("\n")}`,
     );
   }
-  for (const d of schemas.diagnostics) warnings.push(`${d.code} ${d.pointer}: ${d.message}`);
+  warnings.push(...emitted.filter((d) => d.severity === "warning"));
   const client = emitClientModule(manifest, header(`Typed client of ${manifest.server.name}.`), schemas.names);
   // A pulled manifest is someone else's server: there is nothing to implement or serve.
   const serverSide = manifest.pulled
@@ -112,5 +115,5 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ...sources,
     ...compiled.outputs,
   ]);
-  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings };
+  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings: sortDiagnostics(warnings) };
 }

@@ -8,6 +8,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import { formatPath, type JsonPath, type PathSegment } from "../diagnostics/json-path.js";
 import { decodePointer } from "../jsonschema/pointer.js";
+import type { Manifest } from "./ir.js";
 import { locatePath, parseYaml } from "./source.js";
 
 /** What the JSON Schema → zod emitter reports (structurally: this module does not import it). */
@@ -20,6 +21,33 @@ export interface EmitterFinding {
   readonly message: string;
   /** The schema root the pointer is relative to. */
   readonly root?: string;
+}
+
+/**
+ * Where each schema root handed to the emitter is written in the manifest, found by identity:
+ * the emitter's caller passes the IR's schema objects as roots. A schema object the IR holds in
+ * two places (the default input schema of tools without `input`) has no single origin and is left
+ * out, as are schemas the caller built itself (prompt arguments).
+ */
+export function schemaOrigins(manifest: Manifest, roots: Readonly<Record<string, unknown>>): Map<string, JsonPath> {
+  const where = new Map<unknown, JsonPath | undefined>();
+  const note = (schema: unknown, path: JsonPath) => {
+    if (schema !== null && typeof schema === "object") where.set(schema, where.has(schema) ? undefined : path);
+  };
+  for (const tool of manifest.tools) {
+    note(tool.inputSchema, ["tools", tool.name, "input"]);
+    if (tool.outputSchema !== undefined) note(tool.outputSchema, ["tools", tool.name, "output"]);
+  }
+  const owners = [["tools", manifest.tools], ["prompts", manifest.prompts], ["resources", manifest.resources], ["templates", manifest.templates]] as const;
+  for (const [section, entries] of owners) {
+    for (const entry of entries) for (const request of entry.inputRequests) if (request.kind === "elicit") note(request.schema, [section, entry.name, "inputs", request.key, "elicit", "schema"]);
+  }
+  const origins = new Map<string, JsonPath>();
+  for (const [root, schema] of Object.entries(roots)) {
+    const path = where.get(schema);
+    if (path !== undefined) origins.set(root, path);
+  }
+  return origins;
 }
 
 /** YAML sequences are walked by number; a pointer spells indexes as digits. */

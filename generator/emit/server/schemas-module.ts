@@ -15,6 +15,8 @@ export interface SchemasModule {
   readonly diagnostics: readonly EmitDiagnostic[];
   /** The names the other modules import, by root; and every export of schemas.ts. */
   readonly names: SchemaNames;
+  /** The schema of each root, as handed to the emitter (diagnostics point into these). */
+  readonly roots: Readonly<Record<string, Record<string, unknown>>>;
 }
 
 /**
@@ -41,5 +43,5 @@ export function emitSchemasModule(manifest: Manifest, header: string): SchemasMo
     externalRefs: "unknown",
   });
   const byRoot = new Map(emitted.declarations.filter((d) => d.root !== undefined && d.pointer === "").map((d) => [d.root!, d.name]));
-  return { code: emitted.code, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported) };
+  return { code: emitted.code, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported), roots };
 }
