@@ -61,6 +61,44 @@ describe("slow and idle connections (#11)", () => {
     expect(Math.max(...times)).toBeLessThan(3000);
   });
 
+  it("at the total cap a new connection displaces the oldest idle one, so normal calls are served", async () => {
+    const capped = await startHostileServer(testDefinition(), {}, { maxConnections: 50 });
+    try {
+      const idle = await Promise.all(Array.from({ length: 60 }, () => rawSocket(capped.listening.port)));
+      const closed = await Promise.all(idle.map((s) => closedWithin(s, 300)));
+      expect(closed.filter((ms) => ms < 300).length).toBe(10);
+      const started = Date.now();
+      const ok = await rawRequest(capped.url, { headers: modernHeaders("server/discover"), body: discover });
+      expect(ok.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      for (const socket of idle) socket.destroy();
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it("never displaces a busy connection (an open SSE stream)", async () => {
+    const capped = await startHostileServer(testDefinition(), {}, { maxConnectionsPerClient: 5 });
+    try {
+      const init = await rawRequest(capped.url, { headers: { "content-type": "application/json" }, body: LEGACY_INIT });
+      const stream = await rawSocket(capped.listening.port, "127.0.0.6");
+      let seen = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (seen += chunk));
+      stream.write(`GET /mcp HTTP/1.1\r\nhost: localhost\r\naccept: text/event-stream\r\nmcp-session-id: ${String(init.headers["mcp-session-id"])}\r\n\r\n`);
+      await sleep(100);
+      const idle = await Promise.all(Array.from({ length: 8 }, () => rawSocket(capped.listening.port, "127.0.0.6")));
+      await sleep(100);
+      capped.mcp.notifyToolsListChanged();
+      await sleep(100);
+      expect(stream.destroyed).toBe(false);
+      expect(seen).toContain("notifications/tools/list_changed");
+      for (const socket of [stream, ...idle]) socket.destroy();
+    } finally {
+      await capped.close();
+    }
+  });
+
   it("caps connections per client address without refusing other clients", async () => {
     const flood = await Promise.all(Array.from({ length: 30 }, () => rawSocket(server.listening.port, "127.0.0.2")));
     const closed = await Promise.all(flood.map((s) => closedWithin(s, 300)));
@@ -85,11 +123,11 @@ describe("slow and idle connections (#11)", () => {
     expect(seen).toContain("notifications/tools/list_changed");
   });
 
-  it("uses sane defaults: far below node's 60 s / 300 s, with a connection cap", async () => {
+  it("uses sane timeout defaults, far below node's 60 s / 300 s", async () => {
     const listening = await listenHttp(createMcpServer(testDefinition()), { port: 0 });
     try {
       const s = listening.server;
-      expect([s.headersTimeout, s.requestTimeout, s.keepAliveTimeout, s.maxConnections]).toEqual([10_000, 30_000, 5_000, 512]);
+      expect([s.headersTimeout, s.requestTimeout, s.keepAliveTimeout]).toEqual([10_000, 30_000, 5_000]);
     } finally {
       await listening.close();
     }

@@ -1,8 +1,12 @@
 // Connection caps and timeouts for the node:http adapter (issue 21 #11: without them, headers
 // trickled at 1 B/s held a socket 90 s, a body 330 s, and 1,030 idle sockets exhausted the
-// process's descriptors). Node enforces the header/request timeouts on a periodic check; the
-// check runs every second here so the bound is the configured time plus at most 1 s.
+// process's descriptors so normal requests failed). Node enforces the header/request timeouts on
+// a periodic check, run every second here, so the bound is the configured time plus at most 1 s.
+// The caps are our own accounting, not server.maxConnections: at a cap a new connection first
+// displaces the oldest idle one (no request in progress: a slowloris socket, or a kept-alive one
+// between requests), and is refused only when every connection is busy.
 import type { createServer as CreateServer, RequestListener, Server } from "node:http";
+import type { Socket } from "node:net";
 
 export interface ConnectionLimits {
   /** Time a client has to send its complete request headers, from connect or from the previous response (ms). Default 10 000. */
@@ -11,9 +15,9 @@ export interface ConnectionLimits {
   requestTimeoutMs?: number;
   /** Idle time of a kept-alive connection between requests (ms). Default 5 000. */
   keepAliveTimeoutMs?: number;
-  /** Open connections in total; a connection past it is closed at once. Default 512. */
+  /** Open connections in total. Default 512. */
   maxConnections?: number;
-  /** Open connections per peer address; a connection past it is closed at once. Default 128. */
+  /** Open connections per peer address. Default 128. */
   maxConnectionsPerClient?: number;
 }
 
@@ -25,30 +29,102 @@ export const CONNECTION_DEFAULTS = Object.freeze({
   maxConnectionsPerClient: 128,
 });
 
+interface Tracked {
+  socket: Socket;
+  address: string;
+  /** Requests in progress on this connection (responses not finished). */
+  busy: number;
+}
+
+/** Open connections, in arrival order, with their idle ones findable oldest first. */
+class ConnectionTable {
+  private readonly all = new Map<Socket, Tracked>();
+  /** Idle connections, oldest first (a Set keeps insertion order). */
+  private readonly idle = new Set<Tracked>();
+  private readonly perAddress = new Map<string, Set<Tracked>>();
+
+  get size(): number {
+    return this.all.size;
+  }
+
+  countOf(address: string): number {
+    return this.perAddress.get(address)?.size ?? 0;
+  }
+
+  add(socket: Socket, address: string): Tracked {
+    const entry: Tracked = { socket, address, busy: 0 };
+    this.all.set(socket, entry);
+    this.idle.add(entry);
+    let mine = this.perAddress.get(address);
+    if (!mine) this.perAddress.set(address, (mine = new Set()));
+    mine.add(entry);
+    return entry;
+  }
+
+  remove(entry: Tracked): void {
+    if (!this.all.delete(entry.socket)) return;
+    this.idle.delete(entry);
+    const mine = this.perAddress.get(entry.address);
+    mine?.delete(entry);
+    if (mine?.size === 0) this.perAddress.delete(entry.address);
+  }
+
+  get(socket: Socket): Tracked | undefined {
+    return this.all.get(socket);
+  }
+
+  setBusy(entry: Tracked, delta: number): void {
+    entry.busy += delta;
+    if (entry.busy > 0) this.idle.delete(entry);
+    else if (this.all.has(entry.socket)) {
+      // Re-inserted: it counts as idle from now on, behind older idle connections.
+      this.idle.delete(entry);
+      this.idle.add(entry);
+    }
+  }
+
+  /** The oldest idle connection (of `address`, when given). */
+  oldestIdle(address?: string): Tracked | undefined {
+    for (const entry of this.idle) if (address === undefined || entry.address === address) return entry;
+    return undefined;
+  }
+}
+
 /** Creates the node:http server with the limits applied. */
 export function limitConnections(create: typeof CreateServer, listener: RequestListener, limits: ConnectionLimits = {}): Server {
   const requestTimeout = limits.requestTimeoutMs ?? CONNECTION_DEFAULTS.requestTimeoutMs;
   // Node refuses a header timeout longer than a (non-zero) request timeout.
   const headersTimeout = Math.min(limits.headersTimeoutMs ?? CONNECTION_DEFAULTS.headersTimeoutMs, requestTimeout || Infinity);
   const connectionsCheckingInterval = Math.max(100, Math.min(1000, headersTimeout || 1000));
-  const server = create({ headersTimeout, requestTimeout, connectionsCheckingInterval }, listener);
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs ?? CONNECTION_DEFAULTS.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections ?? CONNECTION_DEFAULTS.maxConnections;
-  const perClient = limits.maxConnectionsPerClient ?? CONNECTION_DEFAULTS.maxConnectionsPerClient;
-  const open = new Map<string, number>();
-  server.on("connection", (socket) => {
-    const address = socket.remoteAddress ?? "";
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > perClient) {
-      socket.destroy();
-      return;
+  const table = new ConnectionTable();
+  const server = create({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
+    const entry = table.get(req.socket);
+    if (entry) {
+      table.setBusy(entry, 1);
+      res.once("close", () => table.setBusy(entry, -1));
     }
-    open.set(address, count);
-    socket.once("close", () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    listener(req, res);
+  });
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs ?? CONNECTION_DEFAULTS.keepAliveTimeoutMs;
+  const maxTotal = limits.maxConnections ?? CONNECTION_DEFAULTS.maxConnections;
+  const maxPerClient = limits.maxConnectionsPerClient ?? CONNECTION_DEFAULTS.maxConnectionsPerClient;
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    // Make room: the client's own oldest idle connection at its cap, any oldest idle one at the total cap.
+    if (table.countOf(address) >= maxPerClient) {
+      const victim = table.oldestIdle(address);
+      if (!victim) return void socket.destroy();
+      table.remove(victim);
+      victim.socket.destroy();
+    }
+    if (table.size >= maxTotal) {
+      const victim = table.oldestIdle();
+      if (!victim) return void socket.destroy();
+      table.remove(victim);
+      victim.socket.destroy();
+    }
+    const entry = table.add(socket, address);
+    socket.once("close", () => table.remove(entry));
   });
   return server;
 }
