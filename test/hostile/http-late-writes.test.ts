@@ -120,4 +120,19 @@ describe("late progress and log after the response (#1)", () => {
     expect(body.result.content[0].text).toBe("answered");
     expect(uncaught).toEqual([]);
   });
+
+  it("fetch handler, legacy era: the late values are dropped and the session keeps working", async () => {
+    const handler = createFetchHandler(createMcpServer(definition()));
+    const post = (body: string, session?: string) =>
+      handler(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(session ? { "mcp-session-id": session } : {}) }, body }));
+    const init = await post(LEGACY_INIT);
+    const session = init.headers.get("mcp-session-id") as string;
+    const before = lateFired;
+    const call = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "late_talker", arguments: {}, _meta: { progressToken: 1 } } }), session);
+    expect((await call.json()).result.content[0].text).toBe("answered");
+    await sleep(120);
+    expect(lateFired).toBe(before + 1);
+    expect((await (await post('{"jsonrpc":"2.0","id":4,"method":"ping"}', session)).json()).result).toEqual({});
+    expect(uncaught).toEqual([]);
+  });
 });
