@@ -1,5 +1,7 @@
 // Unit tests of the helpers generated schemas call (their agreement with ajv on whole
 // schemas is the emitter's differential suite; these pin the edge cases one by one).
+import { createRequire } from "node:module";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as v from "../../../packages/runtime/src/validation/index.js";
@@ -72,6 +74,29 @@ describe("format checkers", () => {
     for (const value of valid) expect(v.isUrl(value), value).toBe(true);
     for (const value of invalid) expect(v.isUrl(value), value).toBe(false);
   });
+  it("url (one pass over the '@'s) gives ajv-formats' verdict on random url-like text", () => {
+    const ajvFormats = createRequire(import.meta.url)("ajv-formats/dist/formats").fullFormats as Record<string, RegExp>;
+    const parts = ["http://", "ftp://", "a", "b-", "@", ":", "/", ".", "com", "8", "10", "1", "99", "123", "é", " ", "?", "#", "x.io", "%", ":80"];
+    const noise = fc.array(fc.constantFrom(...parts), { maxLength: 6 }).map((list) => list.join(""));
+    const scheme = fc.constantFrom("http://", "https://", "ftp://", "HTTP://", "mailto:");
+    const urlish = fc.oneof(
+      fc.tuple(scheme, fc.array(fc.constantFrom(...parts), { maxLength: 14 })).map(([start, rest]) => start + rest.join("")),
+      fc
+        .tuple(
+          scheme,
+          fc.oneof(fc.constant(""), noise.map((userinfo) => userinfo + "@")),
+          fc.constantFrom("example.com", "x.io", "8.8.8.8", "10.0.0.1", "172.20.1.1", "a-b.co", "é.com", "localhost", "a..com", "1.2.3"),
+          fc.constantFrom("", ":80", ":8080", ":1", ":123456", ":x"),
+          fc.oneof(fc.constant(""), noise.map((path) => "/" + path)),
+        )
+        .map((pieces) => pieces.join("")),
+    );
+    fc.assert(
+      fc.property(urlish, (text) => v.isUrl(text) === ajvFormats["url"]!.test(text)),
+      { numRuns: 5000, seed: 212 },
+    );
+  });
+
   it("email splits at the last '@' and checks every domain label", () => {
     expect(v.isEmail("a.b+c@example.co.uk")).toBe(true);
     expect(v.isEmail("a@example")).toBe(false);
