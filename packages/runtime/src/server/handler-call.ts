@@ -8,7 +8,7 @@
 // Time spent waiting for the client (legacy elicitation/sampling/roots) does not count: the
 // deadline pauses there, since a person may be typing; those waits have their own bound
 // (limits.clientRequestTimeoutMs).
-import { INTERNAL_ERROR } from "../core/jsonrpc/codes.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import { Cancellation } from "./cancellation.js";
 import { HandlerTimeoutError } from "./safe-error.js";
@@ -100,4 +100,13 @@ export class HandlerCall {
  */
 function cancelled(): RpcError {
   return new RpcError(INTERNAL_ERROR, "Request cancelled");
+}
+
+/**
+ * The answer to a request whose id is still in flight on the same connection or session. JSON-RPC
+ * ids are unique per session; serving the second would leave the first uncancellable
+ * (`notifications/cancelled` names an id), so the duplicate is refused (issue 21 #12).
+ */
+export function duplicateRequestId(): RpcError {
+  return new RpcError(INVALID_REQUEST, "Invalid Request: a request with this id is still in progress");
 }

@@ -21,6 +21,7 @@ import { serializeError, serializeSuccess, type ResultBody } from "../core/jsonr
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
+import { duplicateRequestId } from "./handler-call.js";
 import type { ServerOptions } from "./options.js";
 import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
@@ -91,6 +92,7 @@ export class LegacySession {
    */
   async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string | undefined> {
     this.lastActivity = Date.now();
+    if (this.inflight.has(request.id)) return serializeError(request.id, duplicateRequestId());
     const cancellation = new Cancellation();
     this.inflight.set(request.id, cancellation);
     try {

@@ -12,6 +12,7 @@ import { parseJsonText } from "../core/jsonrpc/parse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
 import { Cancellation } from "../server/cancellation.js";
+import { duplicateRequestId } from "../server/handler-call.js";
 import type { McpServer } from "../server/server.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { createLineSplitter } from "./line-reader.js";
@@ -111,7 +112,7 @@ export function serveStdio(
     }
     const request = inbound.message;
     if (liveIds.has(request.id)) {
-      return out.response(serializeError(request.id, new RpcError(INVALID_REQUEST, "Invalid Request: a request with this id is still in progress")));
+      return out.response(serializeError(request.id, duplicateRequestId()));
     }
     if (modern) return track(request.id, serveModern(request));
     track(
