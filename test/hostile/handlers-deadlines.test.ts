@@ -11,7 +11,9 @@ import type { ServerDefinition } from "../../packages/runtime/src/server/definit
 import { HandlerTimeoutError } from "../../packages/runtime/src/server/safe-error.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
+import { modernCall as httpCall } from "../runtime/helpers/http.js";
 import { connectInProcess } from "../runtime/helpers/stdio.js";
+import { startHostileServer } from "./helpers/http-server.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -63,6 +65,22 @@ describe("handler deadlines (issue 21 #9)", () => {
     expect(seen.aborted).toBe(1);
     expect(reported).toHaveLength(1);
     expect(reported[0]).toBeInstanceOf(HandlerTimeoutError);
+  });
+
+  it("over HTTP the deadline answers the POST, so the socket is not held forever", async () => {
+    const seen = { aborted: 0 };
+    const http = await startHostileServer(definition(seen), { limits: { handlerTimeoutMs: 100 } });
+    try {
+      const started = performance.now();
+      const { response, final } = await httpCall(`${http.url}`, "tools/call", { name: "hang", arguments: { blob: "x" } });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(response.status).toBe(200);
+      expect(final.result.isError).toBe(true);
+      expect(seen.aborted).toBe(1);
+      expect(http.errors.some((e) => e instanceof HandlerTimeoutError)).toBe(true);
+    } finally {
+      await http.close();
+    }
   });
 
   it("other methods answer -32603 Request timed out", async () => {
