@@ -59,7 +59,13 @@ function validationSourceDir(): string {
 
 function readLibrary(dir: string): HelperLibrary {
   const indexPath = join(dir, "index.ts");
-  const index = ts.createSourceFile(indexPath, readFileSync(indexPath, "utf8"), ts.ScriptTarget.ES2022, true);
+  let indexText: string;
+  try {
+    indexText = readFileSync(indexPath, "utf8");
+  } catch {
+    throw new Error(`internal: the helper source of ${VALIDATION_MODULE} is missing (${indexPath}); reinstall @mcp-gen/runtime`);
+  }
+  const index = ts.createSourceFile(indexPath, indexText, ts.ScriptTarget.ES2022, true);
   const exportedFrom = new Map<string, string>();
   const files: string[] = [];
   for (const statement of index.statements) {
