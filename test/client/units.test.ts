@@ -134,7 +134,7 @@ describe("client module boundaries", () => {
       const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].map((m) => m[1] as string);
       for (const specifier of specifiers) {
         expect(specifier.startsWith(".") || specifier.startsWith("node:"), `${file} imports ${specifier}`).toBe(true);
-        // Inside the runtime, the client may share protocol codecs (http/header-value, jsonrpc/, era/)
+        // Inside the runtime, the client takes protocol facts from core/ (codecs, registries, scanner)
         // but never pull in the server engine.
         const target = path.resolve(path.dirname(path.join(clientDir, file)), specifier);
         const runtimeSrc = path.dirname(clientDir);

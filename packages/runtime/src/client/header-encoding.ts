@@ -1,7 +1,7 @@
 // Client side of the header value rules for `Mcp-Param-*`
 // [S26:basic/transports/streamable-http § Value Encoding]: which argument values become a
 // header at all, and in what text form. The Base64 sentinel codec itself is shared with the
-// server (http/header-value.ts), so both sides agree on exactly one encoding.
+// server (core/headers/value.ts), so both sides agree on exactly one encoding.
 import { encodeHeaderValue } from "../core/headers/value.js";
 
 /**
