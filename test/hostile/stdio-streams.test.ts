@@ -1,6 +1,7 @@
 // Issue 21 #7 (UTF-8 split across reads), #5 (a client that stops reading stdout), #10 (EPIPE)
 // and #12 (a duplicate in-flight id), against serveStdio in process.
 import { Writable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
@@ -54,6 +55,25 @@ describe("stdio reads UTF-8 split across chunks (issue 21 #7)", () => {
     const text: string = reply.result.content[0].text;
     expect(text.includes("\uFFFD")).toBe(false);
     expect(text).toBe(title);
+  });
+
+  it("any text, cut into any chunk sizes, round-trips exactly (property)", async () => {
+    const peer = connectInProcess(createMcpServer(definition()));
+    let id = 100;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 200 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }), async (text, cuts) => {
+        const requestId = id++;
+        const bytes = Buffer.from(`${JSON.stringify(call(requestId, "echo", { text }))}\n`, "utf8");
+        for (let at = 0, i = 0; at < bytes.length; i++) {
+          const size = cuts[i % cuts.length]!;
+          peer.input.write(bytes.subarray(at, at + size));
+          at += size;
+        }
+        const reply = await peer.waitFor((m) => m.id === requestId);
+        expect(reply.result.content[0].text).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("the line limit still counts bytes: at the limit accepted, one byte over refused", async () => {
