@@ -37,4 +37,31 @@ describe("stdio EPIPE (issue 21 #10)", () => {
     expect(stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
     expect(code).toBe(0);
   });
+
+  it("a server that does not wait for `closed` still exits on its own while stdin stays open", async () => {
+    const runtime = resolve(root, "packages/runtime/dist/index.js");
+    const script = `
+      import { createMcpServer, serveStdio } from ${JSON.stringify(runtime)};
+      const server = createMcpServer({ serverInfo: { name: "bare", version: "0" }, revisions: ["2026-07-28"],
+        tools: [{ name: "echo", inputSchema: { type: "object" }, handler: (a) => ({ content: [{ type: "text", text: String(a.text) }] }) }] });
+      serveStdio(server);`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => (stderr += chunk));
+    child.stdin.on("error", () => {});
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const firstLine = new Promise<void>((done) => child.stdout.once("data", () => done()));
+    const echo = (id: number) => `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text: "x".repeat(10_000) }, _meta: envelope() } })}\n`;
+    child.stdin.write(echo(1));
+    await firstLine;
+    child.stdout.destroy();
+    for (let id = 2; id < 20; id++) child.stdin.write(echo(id));
+    // stdin is never ended: the server must notice the broken stdout and let the process end.
+    const timeout = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const code = await exited;
+    clearTimeout(timeout);
+    expect(stderr).not.toMatch(/EPIPE|Error|\n\s+at /);
+    expect(code).toBe(0);
+  });
 });
