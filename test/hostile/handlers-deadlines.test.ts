@@ -8,6 +8,7 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
+import { HandlerCall } from "../../packages/runtime/src/server/handler-call.js";
 import { HandlerTimeoutError } from "../../packages/runtime/src/server/safe-error.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
@@ -103,6 +104,51 @@ describe("handler deadlines (issue 21 #9)", () => {
     const ask = sent.find((m) => m.method === "elicitation/create");
     session.handleResponse({ jsonrpc: "2.0", id: ask.id, result: { action: "accept", content: {} } });
     expect(JSON.parse((await pending)!).result.content[0].text).toBe("accept");
+  });
+});
+
+describe("HandlerCall", () => {
+  const never = () => new Promise<never>(() => {});
+
+  it("a deadline past setTimeout's range does not fire at once", async () => {
+    const call = new HandlerCall("tools/call", 3e9);
+    const parent = new Cancellation();
+    const outcome = call.run(parent, never).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(call.cancellation.aborted).toBe(false);
+    parent.abort();
+    expect(await outcome).toMatchObject({ message: "Request cancelled" });
+  });
+
+  it("pauses nest; the clock keeps what was left when it resumes", async () => {
+    const call = new HandlerCall("tools/call", 150);
+    const started = performance.now();
+    const outcome = call
+      .run(new Cancellation(), async (self) => {
+        await new Promise((r) => setTimeout(r, 50));
+        self.pause();
+        self.pause();
+        await new Promise((r) => setTimeout(r, 200));
+        self.resume();
+        await new Promise((r) => setTimeout(r, 50));
+        expect(self.cancellation.aborted).toBe(false); // still paused once
+        self.resume();
+        return never();
+      })
+      .catch((error: unknown) => error);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(HandlerTimeoutError);
+    // 50 ms counted before the pause, ~100 ms after it: the 250 ms paused are not counted.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+  });
+
+  it("a request already cancelled never starts its handler", async () => {
+    const parent = new Cancellation();
+    parent.abort();
+    let ran = false;
+    const outcome = await new HandlerCall("tools/call", 1_000).run(parent, async () => (ran = true)).catch((e: unknown) => e);
+    expect(ran).toBe(false);
+    expect(outcome).toMatchObject({ code: -32603 });
   });
 });
 

@@ -16,6 +16,7 @@ import { HandlerTimeoutError } from "./safe-error.js";
 export const DEFAULT_HANDLER_TIMEOUT_MS = 60_000;
 
 const noop = (): void => {};
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class HandlerCall {
   /** Aborted when the request is cancelled or the deadline passes; what `ctx.signal` reflects. */
@@ -85,7 +86,9 @@ export class HandlerCall {
     this.armedAt = Date.now();
     const method = this.method;
     const timeoutMs = this.timeoutMs;
-    this.timer = setTimeout(() => this.fail(new HandlerTimeoutError(method, timeoutMs)), Math.max(this.remainingMs, 0));
+    // setTimeout fires at once for delays past 2^31-1 ms; such a deadline means "none" in practice.
+    const delay = Math.min(Math.max(this.remainingMs, 0), MAX_TIMER_MS);
+    this.timer = setTimeout(() => this.fail(new HandlerTimeoutError(method, timeoutMs)), delay);
   }
 
   private disarm(): void {
