@@ -179,3 +179,41 @@ describe("subscription filters", () => {
     expect(filterWants({ toolsListChanged: false }, { jsonrpc: "2.0", method: "notifications/tools/list_changed" })).toBe(false);
   });
 });
+
+describe("client facade", () => {
+  it("routes through the session the opener chose and refuses requests after close", async () => {
+    const { McpClient } = await import("../../packages/runtime/src/client/client.js");
+    const { McpClientError } = await import("../../packages/runtime/src/client/errors.js");
+    const sent: string[] = [];
+    let closed = false;
+    const transport = {
+      kind: "stdio" as const,
+      serverKey: "fake",
+      start: async () => undefined,
+      request: async (message: { id: number | string; method: string }) => {
+        sent.push(message.method);
+        const result = message.method === "server/discover" ? { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: { tools: {} } } : { resultType: "complete", tools: [] };
+        return { jsonrpc: "2.0" as const, id: message.id, result };
+      },
+      notify: async () => undefined,
+      respond: async () => undefined,
+      setEra: () => undefined,
+      handshakeComplete: () => undefined,
+      close: async () => {
+        closed = true;
+      },
+    };
+    const client = new McpClient({ transport, clientInfo: { name: "t", version: "1" }, protocol: "2026-07-28" });
+    expect(client.era).toBeUndefined();
+    expect(await client.listAllTools()).toEqual([]);
+    expect(client.era).toBe("modern");
+    expect(client.serverCapabilities).toEqual({ tools: {} });
+    expect(sent).toEqual(["server/discover", "tools/list"]);
+    await client.close();
+    expect(closed).toBe(true);
+    const error = await client.listAllTools().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpClientError);
+    expect((error as InstanceType<typeof McpClientError>).reason).toBe("transport-closed");
+    expect(sent).toEqual(["server/discover", "tools/list"]);
+  });
+});

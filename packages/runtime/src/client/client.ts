@@ -113,6 +113,7 @@ export class McpClient {
   }
 
   private async ready(): Promise<ClientSession> {
+    if (this.lifetime.signal.aborted) throw new McpClientError("transport-closed", "the client is closed");
     if (!this.connected || this.session === undefined) await this.connect();
     return this.session as ClientSession;
   }
