@@ -6,16 +6,32 @@
 // the first alternative in RegExp priority order that the table says can still succeed. That
 // yields exactly the captures the equivalent RegExp would, in O(steps × length) time and space.
 
-/** Which UTF-16 code units a repeat may consume. */
-export type CharTest = (code: number) => boolean;
+/** Which UTF-16 code units a repeat may consume: all but a few, looked up in O(1). */
+export interface CharClass {
+  /** 1 for excluded ASCII code units. */
+  readonly ascii: Uint8Array;
+  /** Excluded code units above ASCII (line separators for `{+var}`), usually none. */
+  readonly other: ReadonlySet<number> | undefined;
+}
+
+export function charClassExcluding(chars: string): CharClass {
+  const ascii = new Uint8Array(128);
+  const other = new Set<number>();
+  for (let i = 0; i < chars.length; i++) {
+    const code = chars.charCodeAt(i);
+    if (code < 128) ascii[code] = 1;
+    else other.add(code);
+  }
+  return { ascii, other: other.size > 0 ? other : undefined };
+}
 
 export type Step =
   /** Consume this exact text. */
   | { op: "literal"; text: string }
-  /** Consume any number of code units passing `test`: as many as possible (greedy) or as few. */
-  | { op: "repeat"; test: CharTest; greedy: boolean }
-  /** Consume one code unit passing `test`. */
-  | { op: "one"; test: CharTest }
+  /** Consume any number of code units in `chars`: as many as possible (greedy) or as few. */
+  | { op: "repeat"; chars: CharClass; greedy: boolean }
+  /** Consume one code unit in `chars`. */
+  | { op: "one"; chars: CharClass }
   /** Greedy optional group: try the steps up to `end` (exclusive), else jump to `end`. */
   | { op: "optional"; end: number }
   /** Record the current position as the start or the end of capture `slot`. */
@@ -28,37 +44,94 @@ export interface LinearPattern {
   match(input: string): Captures | undefined;
 }
 
+// Step kinds as small integers, so the table loop reads typed arrays only.
+const LITERAL = 0;
+const LAZY = 1;
+const GREEDY = 2;
+const ONE = 3;
+const OPTIONAL = 4;
+const OPEN = 5;
+const CLOSE = 6;
+
+const REUSABLE_CELLS = 64 * 1024;
+const NONE: CharClass = { ascii: new Uint8Array(128), other: undefined };
+
 export function compileLinearPattern(steps: readonly Step[], slots: number): LinearPattern {
   const count = steps.length;
+  const kind = new Uint8Array(count);
+  const arg = new Int32Array(count); // literal length, optional end, capture slot
+  const texts: string[] = [];
+  const classes: CharClass[] = [];
+  steps.forEach((step, s) => {
+    texts.push(step.op === "literal" ? step.text : "");
+    classes.push(step.op === "repeat" || step.op === "one" ? step.chars : NONE);
+    switch (step.op) {
+      case "literal":
+        kind[s] = LITERAL;
+        arg[s] = step.text.length;
+        break;
+      case "repeat":
+        kind[s] = step.greedy ? GREEDY : LAZY;
+        break;
+      case "one":
+        kind[s] = ONE;
+        break;
+      case "optional":
+        kind[s] = OPTIONAL;
+        arg[s] = step.end;
+        break;
+      default:
+        kind[s] = step.op === "open" ? OPEN : CLOSE;
+        arg[s] = step.slot;
+    }
+  });
+  // A server tries every template against a URI; the fixed head and tail (usually the scheme and
+  // a suffix) reject most of them before any table is built.
+  const head = kind[0] === LITERAL && count > 0 ? texts[0]! : "";
+  const tail = count > 1 && kind[count - 1] === LITERAL ? texts[count - 1]! : "";
+  // Tables of ordinary URIs are reused (matching is synchronous); a long URI gets a throwaway one,
+  // so one hostile request does not pin megabytes per template.
+  let table = new Uint8Array(0);
+
+  const admits = (chars: CharClass, code: number): boolean =>
+    code >= 0 && (code < 128 ? chars.ascii[code] === 0 : chars.other === undefined || !chars.other.has(code));
+
   return {
     match(input) {
+      if (input.length < head.length + tail.length || !input.startsWith(head) || !input.endsWith(tail)) return undefined;
       const n = input.length;
       const width = count + 1;
-      // ok[p * width + s] = 1 when steps s.. can match input[p..] to its end.
-      const ok = new Uint8Array((n + 1) * width);
+      const cells = (n + 1) * width;
+      let ok = table;
+      if (cells > REUSABLE_CELLS) ok = new Uint8Array(cells);
+      else if (table.length < cells) ok = table = new Uint8Array(cells);
+      // ok[p * width + s] = 1 when steps s.. can match input[p..] to its end. Every cell read is
+      // written first (rows from the end, steps from the last), so stale contents never leak in.
       for (let p = n; p >= 0; p--) {
         const row = p * width;
+        const next = row + width;
+        const code = p < n ? input.charCodeAt(p) : -1;
         ok[row + count] = p === n ? 1 : 0;
         for (let s = count - 1; s >= 0; s--) {
-          const step = steps[s]!;
-          let can = false;
-          switch (step.op) {
-            case "literal":
-              can = input.startsWith(step.text, p) && ok[(p + step.text.length) * width + s + 1] === 1;
+          let can: number;
+          switch (kind[s]) {
+            case LITERAL:
+              can = input.startsWith(texts[s]!, p) ? ok[(p + arg[s]!) * width + s + 1]! : 0;
               break;
-            case "repeat":
-              can = ok[row + s + 1] === 1 || (p < n && step.test(input.charCodeAt(p)) && ok[row + width + s] === 1);
+            case LAZY:
+            case GREEDY:
+              can = ok[row + s + 1]! | (admits(classes[s]!, code) ? ok[next + s]! : 0);
               break;
-            case "one":
-              can = p < n && step.test(input.charCodeAt(p)) && ok[row + width + s + 1] === 1;
+            case ONE:
+              can = admits(classes[s]!, code) ? ok[next + s + 1]! : 0;
               break;
-            case "optional":
-              can = ok[row + s + 1] === 1 || ok[row + step.end] === 1;
+            case OPTIONAL:
+              can = ok[row + s + 1]! | ok[row + arg[s]!]!;
               break;
             default:
-              can = ok[row + s + 1] === 1;
+              can = ok[row + s + 1]!;
           }
-          ok[row + s] = can ? 1 : 0;
+          ok[row + s] = can;
         }
       }
       if (ok[0] !== 1) return undefined;
@@ -69,35 +142,33 @@ export function compileLinearPattern(steps: readonly Step[], slots: number): Lin
       // Forward walk: every move goes to a cell the table marks reachable, so it never fails;
       // each move advances s or p, so it takes at most count + n moves.
       while (s < count) {
-        const step = steps[s]!;
         const row = p * width;
-        switch (step.op) {
-          case "literal":
-            p += step.text.length;
+        switch (kind[s]) {
+          case LITERAL:
+            p += arg[s]!;
             s++;
             break;
-          case "one":
+          case ONE:
             p++;
             s++;
             break;
-          case "repeat": {
-            const canConsume = p < n && step.test(input.charCodeAt(p)) && ok[row + width + s] === 1;
-            const canLeave = ok[row + s + 1] === 1;
-            if (canConsume && (step.greedy || !canLeave)) p++;
+          case LAZY:
+          case GREEDY: {
+            const canConsume = p < n && admits(classes[s]!, input.charCodeAt(p)) && ok[row + width + s] === 1;
+            if (canConsume && (kind[s] === GREEDY || ok[row + s + 1] !== 1)) p++;
             else s++;
             break;
           }
-          case "optional":
-            s = ok[row + s + 1] === 1 ? s + 1 : step.end;
+          case OPTIONAL:
+            s = ok[row + s + 1] === 1 ? s + 1 : arg[s]!;
             break;
-          case "open":
-            starts[step.slot] = p;
+          case OPEN:
+            starts[arg[s]!] = p;
             s++;
             break;
-          case "close":
-            captures[step.slot] = input.slice(starts[step.slot], p);
+          default:
+            captures[arg[s]!] = input.slice(starts[arg[s]!], p);
             s++;
-            break;
         }
       }
       return captures;

@@ -4,7 +4,7 @@
 // expressions (`{?a,b}`, `{&c}`) and the fragment (`{#f}`) are optional by nature, so they are
 // read from the URI's query string and fragment by name, in any order (RFC 6570 §3.2.8–3.2.9).
 // Every variable is a string: lists and maps (explode) are not matched.
-import { compileLinearPattern, type CharTest, type Step } from "./linear-match.js";
+import { charClassExcluding, compileLinearPattern, type CharClass, type Step } from "./linear-match.js";
 
 export interface CompiledUriTemplate {
   variables: readonly string[];
@@ -25,10 +25,7 @@ function decode(raw: string): string {
   }
 }
 
-const excluding = (chars: string): CharTest => {
-  const codes = new Set([...chars].map((c) => c.charCodeAt(0)));
-  return (code) => !codes.has(code);
-};
+const excluding = charClassExcluding;
 // Character sets of the path expressions; `{+var}` takes anything but a line terminator, as the
 // RegExp `.` it replaces did.
 const SIMPLE = excluding("/?#&,");
@@ -67,8 +64,8 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
     body();
     steps[at] = { op: "optional", end: steps.length };
   };
-  const nonEmptyLazy = (test: CharTest) => {
-    steps.push({ op: "one", test }, { op: "repeat", test, greedy: false });
+  const nonEmptyLazy = (chars: CharClass) => {
+    steps.push({ op: "one", chars }, { op: "repeat", chars, greedy: false });
   };
   let last = 0;
   for (const m of template.matchAll(EXPRESSION)) {
@@ -87,11 +84,11 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
         break;
       case "/":
       case ".": {
-        const test = op === "/" ? SEGMENT : LABEL;
+        const chars = op === "/" ? SEGMENT : LABEL;
         for (const v of vars) {
           optional(() => {
             literal(op);
-            capture(v, () => steps.push({ op: "repeat", test, greedy: true }));
+            capture(v, () => steps.push({ op: "repeat", chars, greedy: true }));
           });
         }
         break;
@@ -104,17 +101,17 @@ export function compileUriTemplate(template: string): CompiledUriTemplate {
             literal(`;${v}`);
             optional(() => {
               literal("=");
-              capture(v, () => steps.push({ op: "repeat", test: PARAM, greedy: true }), presence);
+              capture(v, () => steps.push({ op: "repeat", chars: PARAM, greedy: true }), presence);
             });
             steps.push({ op: "close", slot: presence });
           });
         }
         break;
       default: {
-        const test = op === "+" ? RESERVED : SIMPLE;
+        const chars = op === "+" ? RESERVED : SIMPLE;
         vars.forEach((v, i) => {
           if (i > 0) literal(",");
-          capture(v, () => nonEmptyLazy(test));
+          capture(v, () => nonEmptyLazy(chars));
         });
       }
     }
