@@ -1,5 +1,5 @@
 // The one shape every manifest problem takes, from YAML syntax to protocol rules.
-// A diagnostic names a stable code (documented in docs/manifest.md), a position in a file,
+// A diagnostic names a stable code (registry: codes.ts; docs: docs/diagnostics.md), a position in a file,
 // the JSON path of the offending node, a human message and a hint on how to fix it.
 import type { DiagnosticCode } from "./codes.js";
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CODES } from "../../generator/diagnostics/codes.js";
 import { DOCS_PAGES, headingAnchor, markedRanges, renderDocsPage } from "../../generator/diagnostics/docs-tables.js";
+import { syncDocs } from "../../generator/diagnostics/sync-docs.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const read = (page: string) => readFileSync(join(ROOT, page), "utf8");
@@ -47,6 +48,12 @@ describe("docs tables of diagnostic codes", () => {
   it("headingAnchor follows GitHub's rule", () => {
     expect(headingAnchor("JSON Schema → zod emitter (MCPGEN03xx)")).toBe("json-schema--zod-emitter-mcpgen03xx");
     expect(headingAnchor("`mcp-gen init` (MCPGEN08xx)")).toBe("mcp-gen-init-mcpgen08xx");
+  });
+
+  it("sync-docs --check finds nothing stale (and writes nothing)", () => {
+    const before = DOCS_PAGES.map(read);
+    expect(syncDocs(true)).toEqual([]);
+    expect(DOCS_PAGES.map(read)).toEqual(before);
   });
 
   it("a stale table is detected and rewritten", () => {
