@@ -25,12 +25,12 @@ describe.each(SCENARIOS)("golden: %s", (scenario) => {
 
   it("matches the expected sources, byte for byte", async () => {
     const generated = await generatePackage(join(dir, "mcp.yaml"), { outDir });
-    for (const path of ["src/schemas.ts", "src/handlers.ts", "src/server.ts", "src/client.ts", "src/index.ts", "package.json"]) {
+    for (const path of ["src/schemas.ts", "src/handlers.ts", "src/server.ts", "src/client.ts", "src/index.ts", "src/testing.ts", "package.json"]) {
       expect(generated.files.has(path), path).toBe(true);
       await expect(generated.files.get(path)).toMatchFileSnapshot(join(dir, "expected", path));
     }
     // Compiled output exists for every source, declarations included.
-    for (const name of ["schemas", "handlers", "server", "client", "index"]) {
+    for (const name of ["schemas", "handlers", "server", "client", "index", "testing"]) {
       expect(generated.files.has(`dist/${name}.js`)).toBe(true);
       expect(generated.files.has(`dist/${name}.d.ts`)).toBe(true);
     }

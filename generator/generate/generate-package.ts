@@ -8,6 +8,7 @@ import { emitClientModule } from "../emit/client/client-module.js";
 import { emitHandlersModule } from "../emit/server/handlers-module.js";
 import { emitSchemasModule } from "../emit/server/schemas-module.js";
 import { emitServerModule } from "../emit/server/server-module.js";
+import { emitTestingModule } from "../emit/server/testing-module.js";
 import { provenanceHeader } from "../emit/provenance.js";
 import { UserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
@@ -85,12 +86,14 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     : {
         handlers: emitHandlersModule(manifest, header(`Handler interface of server ${manifest.server.name}: implement it.`), schemas.names),
         server: emitServerModule(manifest, header(`Server factory of ${manifest.server.name}.`), schemas.names),
+        testing: emitTestingModule(manifest, header(`In-memory test client of ${manifest.server.name}.`)),
       };
   // index.ts re-exports what each module recorded as exported, nothing read back from code.
   const index = indexModule(header(`Entry point of ${packageName}.`), [
     ...(serverSide ? [{ module: "server" as const, exports: serverSide.server.exports }, { module: "handlers" as const, exports: serverSide.handlers.exports }] : []),
     { module: "client", exports: client.exports },
     { module: "schemas", exports: schemas.names.exports() },
+    ...(serverSide ? [{ module: "testing" as const, exports: serverSide.testing.exports }] : []),
   ]);
 
   const sources = new Map([
@@ -103,6 +106,7 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
       : []),
     ["src/client.ts", await formatTypeScript(client.code)],
     ["src/index.ts", await formatTypeScript(index)],
+    ...(serverSide ? ([["src/testing.ts", await formatTypeScript(serverSide.testing.code)]] as const) : []),
   ]);
   const compiled = compileInMemory(outDir, sources);
   if (compiled.errors.length > 0) {

@@ -273,7 +273,9 @@ describe("runtime export surface", () => {
           "StdioTransportOptions",
         ],
         "values": [
+          "MemoryClientTransport",
           "StdioClientTransport",
+          "createMemoryTransport",
           "createNodeRequestListener",
           "createStdioTransport",
           "listenHttp",

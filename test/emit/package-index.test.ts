@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SCENARIOS = resolve(import.meta.dirname, "..", "scenarios");
-const MODULES = ["schemas", "handlers", "server", "client"];
+const MODULES = ["schemas", "handlers", "server", "client", "testing"];
 
 function declaredExports(code: string): string[] {
   const declared = [...code.matchAll(/^export (?:declare )?(?:async )?(?:interface|type|const|function|class) (\w+)/gm)].map((m) => m[1]!);

@@ -24,6 +24,7 @@ export const MODULE = {
   handlers: "./handlers.js",
   server: "./server.js",
   client: "./client.js",
+  testing: "./testing.js",
 } as const;
 
 export type PackageModule = keyof typeof MODULE;
@@ -39,6 +40,7 @@ export const RUNTIME = {
   completeArgument: runtimeValue("completeArgument"),
   connectClient: runtimeValue("connectClient"),
   createMcpServer: runtimeValue("createMcpServer"),
+  createMemoryTransport: runtimeValue("createMemoryTransport"),
   expandUriTemplate: runtimeValue("expandUriTemplate"),
   parsePromptArguments: runtimeValue("parsePromptArguments"),
   toCallToolResult: runtimeValue("toCallToolResult"),
@@ -108,6 +110,8 @@ export const contextConst = (owner: Owner): string => `${camel(ownerLabel(owner)
 /** client.ts names. */
 export const CLIENT_TYPE = "Client";
 export const CONNECT = "connect";
+export const CREATE_TEST_CLIENT = "createTestClient";
+export const TEST_CLIENT_OPTIONS_TYPE = "TestClientOptions";
 
 /** Members of the typed Handlers / Client objects, by IR entry. */
 export const handlerMember = (entry: { identifier: string }): string => entry.identifier;

@@ -212,9 +212,11 @@ export type {
 
 // node
 export {
+  createMemoryTransport,
   createNodeRequestListener,
   createStdioTransport,
   listenHttp,
+  MemoryClientTransport,
   serveFromArgv,
   serveStdio,
   StdioClientTransport,

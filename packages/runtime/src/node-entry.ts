@@ -9,3 +9,4 @@ export { createStdioTransport, StdioClientTransport } from "./client/transport/s
 export type { StdioTransportOptions } from "./client/transport/stdio.js";
 export { serveFromArgv } from "./generated-support/serve-from-argv.js";
 export type { ServeFromArgvResult } from "./generated-support/serve-from-argv.js";
+export { createMemoryTransport, MemoryClientTransport } from "./memory/memory-transport.js";

@@ -9,3 +9,5 @@ export { connect } from "./client.js";
 export type { Client } from "./client.js";
 export { AddItemInputSchema, OpenCartInputSchema, OpenCartOutputSchema } from "./schemas.js";
 export type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";
+export { createTestClient } from "./testing.js";
+export type { TestClientOptions } from "./testing.js";

@@ -27,3 +27,5 @@ export type {
   BookTripSeatAnswer,
   PlanTripPromptArguments,
 } from "./schemas.js";
+export { createTestClient } from "./testing.js";
+export type { TestClientOptions } from "./testing.js";

@@ -9,3 +9,5 @@ export { connect } from "./client.js";
 export type { Client } from "./client.js";
 export { PingPongInputSchema } from "./schemas.js";
 export type { PingPongInput } from "./schemas.js";
+export { createTestClient } from "./testing.js";
+export type { TestClientOptions } from "./testing.js";
