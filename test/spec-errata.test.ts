@@ -49,9 +49,12 @@ describe("errata layer", () => {
   });
 
   // Not an erratum: guard that NumberSchema bounds stay `number` (an artifact of earlier snapshots).
+  // Elicitation (and its NumberSchema) exists from 2025-06-18 on; older revisions are checked
+  // to lack it rather than silently passing.
   it.each(revisionNames())("NumberSchema bounds are numbers in %s (no patch needed)", (rev) => {
     const numberSchema = (definitionsOf(loadRawSpec(rev).json) as Json).NumberSchema;
-    if (!numberSchema) return;
+    expect(numberSchema !== undefined, "NumberSchema present").toBe(rev >= "2025-06-18");
+    if (numberSchema === undefined) return;
     expect(numberSchema.properties.minimum.type).toBe("number");
     expect(numberSchema.properties.maximum.type).toBe("number");
   });
