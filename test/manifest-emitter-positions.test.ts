@@ -59,7 +59,7 @@ describe("positionEmitterFindings", () => {
   it("points a finding in a tool's schema at the keyword's value", () => {
     const colour = positionEmitterFindings(FILE, TEXT, new Map([["SearchInput", ["tools", "search", "input"]]]), findings()).find((d) => d.message.includes("colour"));
     expect(colour).toMatchObject({ code: "MCPGEN0306", severity: "warning", file: FILE, path: "tools.search.input.properties.tags.items.format", ...at("colour") });
-    expect(formatDiagnosticText(colour!)).toBe(`mcp.yaml:${at("colour").line}:${at("colour").column} warning MCPGEN0306 tools.search.input.properties.tags.items.format: unknown format "colour" is not checked (ajv ignores it too)`);
+    expect(formatDiagnosticText(colour!)).toBe(`mcp.yaml:${at("colour").line}:${at("colour").column} warning MCPGEN0306 tools.search.input.properties.tags.items.format: unknown format "colour" is not checked (ajv ignores it too)\n  hint: use a format ajv-formats knows, or a \`pattern\``);
   });
 
   it("follows a bundled shared definition back to `definitions`", () => {

@@ -4,7 +4,7 @@
 // definition (`/$defs/Name/…` where the manifest has `definitions.Name`) is walked from that
 // definition; anything the YAML does not hold (a default schema, a `$ref`'d file) lands on the
 // deepest node that exists, never on a wrong line.
-import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { codeInfo, type DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import { formatPath, type JsonPath, type PathSegment } from "../diagnostics/json-path.js";
 import { decodePointer } from "../jsonschema/pointer.js";
@@ -94,7 +94,7 @@ export function positionEmitterFindings(file: string, text: string, origins: Rea
       column: position.column,
       path: path === undefined ? `${finding.root ?? ""}${finding.pointer}` : formatPath(path),
       message: finding.message,
-      hint: "",
+      hint: codeInfo(finding.code).fix ?? "",
     };
   });
 }
