@@ -65,6 +65,15 @@ export type { CallToolResult } from "./core/results.js";
 
 export { headerTypeOf, scanHeaderDeclarations, valueAtPath } from "./core/headers/declarations.js";
 export type { HeaderDeclaration, HeaderProblem, HeaderProblemKind, HeaderScan, HeaderValueType } from "./core/headers/declarations.js";
+export {
+  HEADER_LAST_EVENT_ID,
+  HEADER_METHOD,
+  HEADER_NAME,
+  HEADER_PARAM_PREFIX,
+  HEADER_PROTOCOL_VERSION,
+  HEADER_SESSION_ID,
+  paramHeaderName,
+} from "./core/headers/names.js";
 export { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "./core/headers/value.js";
 export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./core/headers/standard.js";
 export type { HeaderLookup } from "./core/headers/standard.js";

@@ -4,18 +4,19 @@
 // (new id, new `inputResponses`) recomputes them from the retry's own body.
 
 import { valueAtPath, type HeaderDeclaration } from "../core/headers/declarations.js";
+import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, paramHeaderName } from "../core/headers/names.js";
 import { encodeHeaderValue } from "../core/headers/value.js";
 import { methodRow } from "../core/methods.js";
 import { headerValueFor } from "./header-encoding.js";
 
 export function standardHeaders(protocolVersion: string, method: string, params: Record<string, unknown> | undefined): Record<string, string> {
   const headers: Record<string, string> = {
-    "MCP-Protocol-Version": protocolVersion,
-    "Mcp-Method": method,
+    [HEADER_PROTOCOL_VERSION]: protocolVersion,
+    [HEADER_METHOD]: method,
   };
   const field = methodRow("modern", method)?.nameHeaderField;
   const nameSource = field === undefined ? undefined : params?.[field];
-  if (typeof nameSource === "string") headers["Mcp-Name"] = encodeHeaderValue(nameSource);
+  if (typeof nameSource === "string") headers[HEADER_NAME] = encodeHeaderValue(nameSource);
   return headers;
 }
 
@@ -24,7 +25,7 @@ export function paramHeaders(plan: readonly HeaderDeclaration[], args: unknown):
   const headers: Record<string, string> = {};
   for (const param of plan) {
     const value = headerValueFor(valueAtPath(args, param.path));
-    if (value !== undefined) headers[`Mcp-Param-${param.headerName}`] = value;
+    if (value !== undefined) headers[paramHeaderName(param.headerName)] = value;
   }
   return headers;
 }

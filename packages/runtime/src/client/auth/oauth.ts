@@ -23,6 +23,8 @@
 // the conformance harness. No third-party OAuth library: fetch + node:crypto only.
 
 import { createHash, randomBytes } from "node:crypto";
+import { LEGACY_REVISIONS } from "../../core/era/revisions.js";
+import { HEADER_PROTOCOL_VERSION } from "../../core/headers/names.js";
 import { McpClientError } from "../errors.js";
 import { parseAuthenticateHeader } from "./www-authenticate.js";
 
@@ -162,7 +164,8 @@ export class OAuthClient {
   }
 
   private async getJson(url: string): Promise<Record<string, unknown> | undefined> {
-    const response = await this.fetchImpl(url, { headers: { Accept: "application/json", "MCP-Protocol-Version": "2025-11-25" } });
+    // Metadata discovery sends the newest revision that defines it (2025-11-25 basic/authorization).
+    const response = await this.fetchImpl(url, { headers: { Accept: "application/json", [HEADER_PROTOCOL_VERSION]: LEGACY_REVISIONS[0] } });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       return undefined;

@@ -8,6 +8,7 @@
 // server's `retry`, and an optional standalone GET stream for server→client messages.
 
 import type { OAuthClient } from "../auth/oauth.js";
+import { HEADER_LAST_EVENT_ID, HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID } from "../../core/headers/names.js";
 import { McpClientError } from "../errors.js";
 import { isResponse, parseMessage, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from "../../core/jsonrpc/message.js";
 import { SseReader } from "../sse.js";
@@ -103,8 +104,8 @@ export class HttpClientTransport implements ClientTransport {
   private baseHeaders(extra: Record<string, string> | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...this.extraHeaders, ...(this.auth?.authorizationHeaders() ?? {}) };
     if (this.era === "legacy") {
-      if (this.sessionId !== undefined) headers["Mcp-Session-Id"] = this.sessionId;
-      if (this.protocolVersion !== undefined && this.negotiated) headers["MCP-Protocol-Version"] = this.protocolVersion;
+      if (this.sessionId !== undefined) headers[HEADER_SESSION_ID] = this.sessionId;
+      if (this.protocolVersion !== undefined && this.negotiated) headers[HEADER_PROTOCOL_VERSION] = this.protocolVersion;
     }
     return { ...headers, ...(extra ?? {}) };
   }
@@ -137,7 +138,7 @@ export class HttpClientTransport implements ClientTransport {
 
   private captureSession(response: Response): void {
     if (this.era !== "legacy") return;
-    const minted = response.headers.get("mcp-session-id");
+    const minted = response.headers.get(HEADER_SESSION_ID);
     if (minted !== null && minted !== "") this.sessionId = minted;
   }
 
@@ -207,7 +208,7 @@ export class HttpClientTransport implements ClientTransport {
     try {
       response = await this.fetchImpl(this.url, {
         method: "GET",
-        headers: { Accept: "text/event-stream", ...this.baseHeaders({ "Last-Event-ID": lastEventId }) },
+        headers: { Accept: "text/event-stream", ...this.baseHeaders({ [HEADER_LAST_EVENT_ID]: lastEventId }) },
         signal: signal ?? null,
       });
     } catch (error) {
@@ -242,7 +243,7 @@ export class HttpClientTransport implements ClientTransport {
     this.background.add(controller);
     const reader = new SseReader();
     const connect = async (): Promise<Response | undefined> => {
-      const extra: Record<string, string> = reader.lastEventId === undefined ? {} : { "Last-Event-ID": reader.lastEventId };
+      const extra: Record<string, string> = reader.lastEventId === undefined ? {} : { [HEADER_LAST_EVENT_ID]: reader.lastEventId };
       const response = await this.fetchImpl(this.url, {
         method: "GET",
         headers: { Accept: "text/event-stream", ...this.baseHeaders(extra) },

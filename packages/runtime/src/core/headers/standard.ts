@@ -7,7 +7,10 @@ import { methodRow } from "../methods.js";
 import { RpcError } from "../jsonrpc/errors.js";
 import { scanHeaderDeclarations, valueAtPath, type HeaderDeclaration, type HeaderValueType } from "./declarations.js";
 import type { JsonObject } from "../jsonrpc/message.js";
+import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, paramHeaderName } from "./names.js";
 import { decodeHeaderValue } from "./value.js";
+
+const lower = (name: string): string => name.toLowerCase();
 
 export type HeaderLookup = (lowerCaseName: string) => string | undefined;
 
@@ -17,24 +20,24 @@ function mismatch(message: string): RpcError {
 
 
 export function checkProtocolVersionHeader(headers: HeaderLookup, bodyVersion: string): void {
-  const header = headers("mcp-protocol-version");
-  if (header === undefined) throw mismatch("MCP-Protocol-Version header is required");
+  const header = headers(lower(HEADER_PROTOCOL_VERSION));
+  if (header === undefined) throw mismatch(`${HEADER_PROTOCOL_VERSION} header is required`);
   if (header.trim() !== bodyVersion) {
-    throw mismatch(`MCP-Protocol-Version header '${header.trim()}' differs from _meta protocolVersion '${bodyVersion}'`);
+    throw mismatch(`${HEADER_PROTOCOL_VERSION} header '${header.trim()}' differs from _meta protocolVersion '${bodyVersion}'`);
   }
 }
 
 export function checkMethodAndNameHeaders(headers: HeaderLookup, method: string, params: JsonObject | undefined): void {
-  const methodHeader = headers("mcp-method");
-  if (methodHeader === undefined) throw mismatch("Mcp-Method header is required");
-  if (methodHeader.trim() !== method) throw mismatch("Mcp-Method header differs from the body method");
+  const methodHeader = headers(lower(HEADER_METHOD));
+  if (methodHeader === undefined) throw mismatch(`${HEADER_METHOD} header is required`);
+  if (methodHeader.trim() !== method) throw mismatch(`${HEADER_METHOD} header differs from the body method`);
   const field = methodRow("modern", method)?.nameHeaderField;
   if (field === undefined) return;
   const bodyValue = params?.[field];
-  const nameHeader = headers("mcp-name");
+  const nameHeader = headers(lower(HEADER_NAME));
   if (typeof bodyValue !== "string") return; // the body is invalid; the method handler reports it
-  if (nameHeader === undefined) throw mismatch("Mcp-Name header is required for this method");
-  if (decodeHeaderValue(nameHeader, "Mcp-Name") !== bodyValue) throw mismatch("Mcp-Name header differs from the body");
+  if (nameHeader === undefined) throw mismatch(`${HEADER_NAME} header is required for this method`);
+  if (decodeHeaderValue(nameHeader, HEADER_NAME) !== bodyValue) throw mismatch(`${HEADER_NAME} header differs from the body`);
 }
 
 /**
@@ -47,11 +50,12 @@ export function checkParamHeaders(headers: HeaderLookup, params: readonly Header
     const bodyValue = valueAtPath(args, param.path);
     if (bodyValue === undefined || bodyValue === null) continue;
     const where = param.path.join(".");
-    const raw = headers(`mcp-param-${param.headerName.toLowerCase()}`);
-    if (raw === undefined) throw mismatch(`Mcp-Param-${param.headerName} header is required when '${where}' is present`);
-    const decoded = decodeHeaderValue(raw, `Mcp-Param-${param.headerName}`);
+    const name = paramHeaderName(param.headerName);
+    const raw = headers(lower(name));
+    if (raw === undefined) throw mismatch(`${name} header is required when '${where}' is present`);
+    const decoded = decodeHeaderValue(raw, name);
     if (!headerMatchesValue(decoded, bodyValue, param.type)) {
-      throw mismatch(`Mcp-Param-${param.headerName} header differs from argument '${where}'`);
+      throw mismatch(`${name} header differs from argument '${where}'`);
     }
   }
 }
