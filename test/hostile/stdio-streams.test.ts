@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
+import { createLineSplitter } from "../../packages/runtime/src/stdio/line-reader.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
 import { connectInProcess } from "../runtime/helpers/stdio.js";
 
@@ -55,6 +56,26 @@ describe("stdio reads UTF-8 split across chunks (issue 21 #7)", () => {
     const text: string = reply.result.content[0].text;
     expect(text.includes("\uFFFD")).toBe(false);
     expect(text).toBe(title);
+  });
+
+  it("an over-long line is refused once however it is cut, and the next line is read", () => {
+    const seen: string[] = [];
+    const feed = createLineSplitter(10, { line: (t) => seen.push(t), oversized: () => seen.push("<too large>") });
+    feed("12345");
+    feed("678901234"); // past the limit before any newline: skip to the newline
+    feed("5\nok\r\n123456");
+    feed("78901\nfits567890\r\n"); // pending + head over the limit at the newline
+    feed(Buffer.from("é".repeat(5)));
+    feed("\n");
+    expect(seen).toEqual(["<too large>", "ok", "<too large>", "fits567890", "ééééé"]);
+  });
+
+  it("a line written one byte at a time is assembled once, intact", async () => {
+    const peer = connectInProcess(createMcpServer(definition()));
+    const title = "é".repeat(20_000);
+    const bytes = Buffer.from(`${JSON.stringify(call(3, "echo", { text: title }))}\n`, "utf8");
+    for (let at = 0; at < bytes.length; at++) peer.input.write(bytes.subarray(at, at + 1));
+    expect((await peer.waitFor((m) => m.id === 3, 20_000)).result.content[0].text).toBe(title);
   });
 
   it("any text, cut into any chunk sizes, round-trips exactly (property)", async () => {

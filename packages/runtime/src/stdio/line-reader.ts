@@ -4,6 +4,8 @@
 // UTF-8: lines are cut at the byte 0x0A, which never occurs inside a multi-byte UTF-8 sequence,
 // and each line is decoded whole, so a character split across two reads survives (issue 21 #7:
 // decoding every chunk on its own turned those into U+FFFD). The limit counts bytes.
+// An unfinished line is copied into one buffer that doubles as needed: linear in the line's
+// length however it is cut (a peer writing one byte at a time must not cost an object per byte).
 export interface LineSink {
   line(text: string): void;
   oversized(): void;
@@ -13,7 +15,7 @@ const NEWLINE = 0x0a;
 const CR = 0x0d;
 
 export function createLineSplitter(limit: number, sink: LineSink): (chunk: Buffer | string) => void {
-  let pending: Buffer[] = [];
+  let pending = Buffer.alloc(0);
   let pendingBytes = 0;
   let skipping = false;
   const emit = (line: Buffer) => {
@@ -22,6 +24,21 @@ export function createLineSplitter(limit: number, sink: LineSink): (chunk: Buffe
     const text = line.toString("utf8", 0, end);
     if (text.trim().length > 0) sink.line(text);
   };
+  const append = (bytes: Buffer) => {
+    const needed = pendingBytes + bytes.length;
+    if (needed > pending.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, Math.min(pending.length * 2, limit + 2), 1024));
+      pending.copy(grown, 0, 0, pendingBytes);
+      pending = grown;
+    }
+    bytes.copy(pending, pendingBytes);
+    pendingBytes = needed;
+  };
+  const reset = () => {
+    pendingBytes = 0;
+    // Keep a small buffer for the next partial line; let a large one go.
+    if (pending.length > 64 * 1024) pending = Buffer.alloc(0);
+  };
   return (chunk) => {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
     let start = 0;
@@ -29,17 +46,14 @@ export function createLineSplitter(limit: number, sink: LineSink): (chunk: Buffe
       const newline = bytes.indexOf(NEWLINE, start);
       if (newline === -1) {
         if (skipping || start === bytes.length) return;
-        const rest = bytes.subarray(start);
-        pendingBytes += rest.length;
-        if (pendingBytes > limit + 1) {
-          // +1: a line of exactly `limit` bytes may still be followed by its CR.
-          pending = [];
-          pendingBytes = 0;
+        // +1: a line of exactly `limit` bytes may still be followed by its CR.
+        if (pendingBytes + bytes.length - start > limit + 1) {
+          reset();
           skipping = true;
           sink.oversized();
           return;
         }
-        pending.push(rest);
+        append(bytes.subarray(start));
         return;
       }
       const head = bytes.subarray(start, newline);
@@ -48,13 +62,16 @@ export function createLineSplitter(limit: number, sink: LineSink): (chunk: Buffe
         skipping = false;
         continue;
       }
-      if (pending.length === 0) emit(head);
-      else {
-        pending.push(head);
-        const line = Buffer.concat(pending, pendingBytes + head.length);
-        pending = [];
-        pendingBytes = 0;
+      if (pendingBytes === 0) emit(head);
+      else if (pendingBytes + head.length > limit + 1) {
+        reset();
+        sink.oversized();
+      } else {
+        append(head);
+        const line = pending.subarray(0, pendingBytes);
+        // emit decodes before anything is appended again, so the view may share `pending`.
         emit(line);
+        reset();
       }
     }
   };
