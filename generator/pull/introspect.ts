@@ -10,7 +10,9 @@
 // DECISION RECORD — ONE DEADLINE. `--timeout` bounds the whole pull, not each request: a
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
-import { connectClient, createHttpTransport, createStdioTransport, McpClient, McpClientError, RpcError, SUPPORTED_REVISIONS, type ClientTransport, type JsonObject } from "@mcp-gen/runtime";
+import { connectClient, createHttpTransport, McpClient, McpClientError, type ClientTransport } from "@mcp-gen/runtime/client";
+import { RpcError, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
+import { createStdioTransport } from "@mcp-gen/runtime/node";
 import { UserError } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { describeTarget, type PullTarget } from "./target.js";

@@ -14,7 +14,8 @@
 // declares `completions`, every prompt argument and template variable is marked `complete`;
 // when it declares `resources.subscribe`, every resource and template is marked `subscribe`.
 // The generated client then offers those calls; a server that refuses one answers an error.
-import { planToolHeaders, type JsonObject } from "@mcp-gen/runtime";
+import { planToolHeaders } from "@mcp-gen/runtime/client";
+import type { JsonObject } from "@mcp-gen/runtime/core";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { toIdentifier } from "../manifest/identifiers.js";
 import { revisionNames } from "../spec-schema/lock.js";
