@@ -44,6 +44,20 @@ describe("header value encoding (streamable-http § Value Encoding)", () => {
     );
   });
 
+  it("encodes exactly as Node's Buffer Base64 would, without depending on Buffer (runtime-neutral core)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), (value) => {
+        const encoded = encodeHeaderValue(value);
+        if (encoded !== value) expect(encoded).toBe(`=?base64?${Buffer.from(value, "utf8").toString("base64")}?=`);
+      }),
+      { numRuns: 300 },
+    );
+    // A leading byte-order mark and a real U+FFFD are text, kept as sent; bytes that are not UTF-8 are refused.
+    expect(decodeHeaderValue(encodeHeaderValue("\uFEFFeu"))).toBe("\uFEFFeu");
+    expect(decodeHeaderValue(encodeHeaderValue("a\uFFFDb"))).toBe("a\uFFFDb");
+    expect(() => decodeHeaderValue(`=?base64?${Buffer.from([0xc3, 0x28]).toString("base64")}?=`)).toThrow(/UTF-8/);
+  });
+
   it("stringifies integers and booleans and omits null or absent values", () => {
     expect(headerValueFor(42)).toBe("42");
     expect(headerValueFor(-7)).toBe("-7");

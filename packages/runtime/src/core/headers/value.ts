@@ -8,6 +8,29 @@ const PREFIX = "=?base64?";
 const SUFFIX = "?=";
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+// TextEncoder/TextDecoder and atob/btoa instead of Buffer: the core stays runtime-neutral.
+// ignoreBOM keeps a leading U+FEFF as text (a decoder would otherwise drop it); fatal rejects
+// byte sequences that are not UTF-8 instead of replacing them.
+const UTF8_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const UTF8_ENCODER = new TextEncoder();
+
+function base64ToText(body: string): string | undefined {
+  const binary = atob(body);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  try {
+    return UTF8_DECODER.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function textToBase64(value: string): string {
+  let binary = "";
+  for (const byte of UTF8_ENCODER.encode(value)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 function headerError(message: string): RpcError {
   return new RpcError(HEADER_MISMATCH, `Header mismatch: ${message}`, undefined, 400);
 }
@@ -21,8 +44,8 @@ export function decodeHeaderValue(raw: string, headerName: string): string {
   if (value.length < PREFIX.length + SUFFIX.length || !value.startsWith(PREFIX) || !value.endsWith(SUFFIX)) return value;
   const body = value.slice(PREFIX.length, value.length - SUFFIX.length);
   if (!STRICT_BASE64.test(body)) throw headerError(`${headerName} carries malformed Base64`);
-  const text = Buffer.from(body, "base64").toString("utf8");
-  if (text.includes("\uFFFD")) throw headerError(`${headerName} Base64 is not valid UTF-8`);
+  const text = base64ToText(body);
+  if (text === undefined) throw headerError(`${headerName} Base64 is not valid UTF-8`);
   return text;
 }
 
@@ -39,5 +62,5 @@ export function needsBase64(value: string): boolean {
 }
 
 export function encodeHeaderValue(value: string): string {
-  return needsBase64(value) ? `${PREFIX}${Buffer.from(value, "utf8").toString("base64")}${SUFFIX}` : value;
+  return needsBase64(value) ? `${PREFIX}${textToBase64(value)}${SUFFIX}` : value;
 }
