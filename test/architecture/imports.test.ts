@@ -1,9 +1,11 @@
 // Import-graph rules (issue 10, "Must show"): no import cycle anywhere under generator/ and
 // packages/runtime/src; the server engine never reaches a transport or the client; the client
 // never reaches the server engine.
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { importCycles, importGraph, REPO, type Graph } from "./import-graph.js";
+import { importCycles, importGraph, REPO, sourceFiles, type Graph } from "./import-graph.js";
 
 const GENERATOR = path.join(REPO, "generator");
 const RUNTIME = path.join(REPO, "packages/runtime/src");
@@ -43,6 +45,19 @@ describe("import graph", () => {
 
   it("keeps core/ free of everything but core/", () => {
     expect(layerViolations(graph, "core", ["server", "client", "http", "stdio", "mrtr", "subscriptions", "handles", "generated-support", "uri", "pagination"])).toEqual([]);
+  });
+
+  it("keeps core/ runtime-neutral: no Node globals (Buffer, process, require)", () => {
+    const uses: string[] = [];
+    for (const file of sourceFiles(path.join(RUNTIME, "core"))) {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+      const visit = (node: ts.Node): void => {
+        if (ts.isIdentifier(node) && ["Buffer", "process", "require", "__dirname"].includes(node.text)) uses.push(`${rel(file)}: ${node.text}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(uses).toEqual([]);
   });
 
   // The checks above must be able to fail: the same graph with one planted back edge.
