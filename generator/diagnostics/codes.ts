@@ -31,7 +31,7 @@ const TABLE = {
   MCPGEN0104: { severity: "error", meaning: "a spec revision is not synced (or its copy does not match the lock)", fix: "run `mcp-gen spec sync`" },
   MCPGEN0201: { severity: "error", meaning: "a spec schema uses constructs the emitter cannot express exactly" },
   MCPGEN0301: { severity: "error", meaning: "a keyword ajv applies that the emitter cannot express exactly (e.g. `$dynamicRef`)", fix: "express the constraint with other keywords" },
-  MCPGEN0302: { severity: "error", warningWhen: "when external refs are allowed to become `unknown` (generate)", meaning: "a `$ref` to another document or a network URI (never fetched)", fix: "move the schema into `definitions` or a file next to the manifest" },
+  MCPGEN0302: { severity: "error", warningWhen: "in `generate`, which keeps such refs as `unknown`", meaning: "a `$ref` to another document or a network URI (never fetched)", fix: "move the schema into `definitions` or a file next to the manifest" },
   MCPGEN0303: { severity: "error", meaning: "a local `$ref` whose target does not exist", fix: "point the `$ref` at an existing `$defs` entry" },
   MCPGEN0304: { severity: "error", meaning: "a `pattern` or `patternProperties` regex that is not valid with the `u` flag", fix: "write a pattern that is valid with the `u` flag" },
   MCPGEN0305: { severity: "error", meaning: "a schema ajv refuses to compile (e.g. `nullable` without `type`)", fix: "fix the schema so that ajv compiles it" },

@@ -6,6 +6,7 @@ import { type CodeInfo, DIAGNOSTIC_CODES } from "./codes.js";
 import { CODE_RANGES } from "./ranges.js";
 
 const BLOCK = /(<!-- codes:begin (\d{2})-(\d{2}) -->\n)[\s\S]*?(<!-- codes:end -->)/g;
+const RANGES_BLOCK = /(<!-- ranges:begin -->\n)[\s\S]*?(<!-- ranges:end -->)/g;
 
 /** Every page that holds a code table, in the order of the ranges. */
 export const DOCS_PAGES: readonly string[] = [...new Set(CODE_RANGES.map((r) => r.page))];
@@ -29,9 +30,19 @@ export function renderCodeTable(first: string, last: string): string {
   return [head, ...body].join("\n") + "\n";
 }
 
+/** The table of ranges (ranges.ts), linking each to its table; links are relative to `page`. */
+export function renderRangeTable(page: string): string {
+  const dir = page.slice(0, page.lastIndexOf("/") + 1);
+  const link = (target: string, anchor: string) => (target === page ? `#${anchor}` : `${target.startsWith(dir) ? target.slice(dir.length) : target}#${anchor}`);
+  const rows = CODE_RANGES.map((r) => `| MCPGEN${r.prefix}xx | ${cell(r.area)} | [${r.page === page ? "below" : r.page}](${link(r.page, r.anchor)}) |`);
+  return ["| Codes | Reported by | Listed in |", "| --- | --- | --- |", ...rows].join("\n") + "\n";
+}
+
 /** The page with every marked table replaced by its rendering from the registry. */
-export function renderDocsPage(text: string): string {
-  return text.replace(BLOCK, (_all, begin: string, first: string, last: string, end: string) => `${begin}${renderCodeTable(first, last)}${end}`);
+export function renderDocsPage(text: string, page = ""): string {
+  return text
+    .replace(BLOCK, (_all, begin: string, first: string, last: string, end: string) => `${begin}${renderCodeTable(first, last)}${end}`)
+    .replace(RANGES_BLOCK, (_all, begin: string, end: string) => `${begin}${renderRangeTable(page)}${end}`);
 }
 
 /** The `first-last` prefix ranges a page marks, in page order. */

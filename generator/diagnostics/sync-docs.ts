@@ -12,7 +12,7 @@ export function syncDocs(check: boolean): string[] {
   for (const page of DOCS_PAGES) {
     const path = join(PACKAGE_ROOT, page);
     const text = readFileSync(path, "utf8");
-    const rendered = renderDocsPage(text);
+    const rendered = renderDocsPage(text, page);
     if (rendered === text) continue;
     stale.push(page);
     if (!check) writeFileSync(path, rendered);

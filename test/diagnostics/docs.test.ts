@@ -24,7 +24,7 @@ describe("docs tables of diagnostic codes", () => {
   it.each(DOCS_PAGES)("%s equals its rendering from the registry (run `node dist/generator/diagnostics/sync-docs.js` to fix)", (page) => {
     const text = read(page);
     expect(markedRanges(text).length).toBeGreaterThan(0);
-    expect(text).toBe(renderDocsPage(text));
+    expect(text).toBe(renderDocsPage(text, page));
   });
 
   it("list every code exactly once, with its meaning and severity, on its range's page", () => {
@@ -36,6 +36,13 @@ describe("docs tables of diagnostic codes", () => {
       expect(row.meaning, info.code).toBe(info.meaning);
       expect(row.severity.split(" ")[0], info.code).toBe(info.severity);
     }
+  });
+
+  it("docs/diagnostics.md lists every range with a link to its table", () => {
+    const text = read("docs/diagnostics.md");
+    expect(text).toContain("<!-- ranges:begin -->");
+    expect(text).toContain("| MCPGEN40xx | `mcp-gen pull` | [docs/pull.md](pull.md#errors) |");
+    expect(text).toContain("| MCPGEN05xx | `mcp-gen generate` and writing its output folder | [below](#generate-and-write-mcpgen05xx) |");
   });
 
   it("have a heading for every anchor the registry names", () => {
@@ -60,6 +67,6 @@ describe("docs tables of diagnostic codes", () => {
     const page = read("docs/pull.md");
     const stale = page.replace(/^\| MCPGEN4011 \|.*\n/m, "");
     expect(stale).not.toBe(page);
-    expect(renderDocsPage(stale)).toBe(page);
+    expect(renderDocsPage(stale, "docs/pull.md")).toBe(page);
   });
 });
