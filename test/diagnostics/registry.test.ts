@@ -33,12 +33,13 @@ describe("the diagnostics registry", () => {
     expect(unknown).toEqual([]);
   });
 
+  // Range labels (`MCPGEN${prefix}xx` in the docs renderer) are not codes.
   it("has no code assembled at run time (which the literal scan and the types could not see)", () => {
     const files = [...filesUnder(join(ROOT, "generator")), ...filesUnder(join(ROOT, "bin"))].filter((f) => f.endsWith(".ts") || f.endsWith(".js"));
     const assembled = files.flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")
-        .filter((line) => !/^\s*(?:\/\/|\/?\*)/.test(line) && /MCPGEN\$\{|MCPGEN["'`]\s*\+|MCPGEN\d{1,3}["'`]/.test(line))
+        .filter((line) => !/^\s*(?:\/\/|\/?\*)/.test(line) && /MCPGEN\$\{(?![^}]*\}xx)|MCPGEN["'`]\s*\+|MCPGEN\d{1,3}["'`]/.test(line))
         .map((line) => `${relative(ROOT, file)}: ${line.trim()}`),
     );
     expect(assembled).toEqual([]);
