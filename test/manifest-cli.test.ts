@@ -75,25 +75,27 @@ describe("mcp-gen init", { timeout: 180_000 }, () => {
     const dir = join(TMP, "Hello World");
     const run = cli("init", dir);
     expect(run.status).toBe(0);
-    for (const f of ["mcp.yaml", "handlers.js", "start.js", "package.json"]) expect(existsSync(join(dir, f))).toBe(true);
+    for (const f of ["mcp.yaml", "src/handlers.ts", "src/server.ts", "src/handlers.test.ts", "tsconfig.json", ".gitignore", "package.json"]) expect(existsSync(join(dir, f))).toBe(true);
     const manifestText = readFileSync(join(dir, "mcp.yaml"), "utf8");
-    expect(manifestText.split("\n")[0]).toBe("# yaml-language-server: $schema=node_modules/mcp-gen/schema/manifest.schema.json");
+    // Run from this checkout, the editor schema is the checkout's own file (an installed mcp-gen ships it in node_modules).
+    expect(manifestText.split("\n")[0]).toBe(`# yaml-language-server: $schema=${join(REPO, "schema", "manifest.schema.json")}`);
     const manifest = parse(manifestText) as { server: { name: string }; tools: Record<string, unknown> };
     expect(manifest.server.name).toBe("hello-world");
     expect(Object.keys(manifest.tools)).toEqual(["greet"]);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; scripts: Record<string, string> };
     expect(pkg.name).toBe("hello-world");
     expect(pkg.scripts["generate"]).toBe("mcp-gen generate mcp.yaml --out generated");
-    expect(pkg.scripts["start"]).toContain("npm run generate");
+    expect(pkg.scripts["pretest"]).toBe("npm run generate");
+    expect(pkg.scripts["start"]).toBe("node dist/server.js");
     const validate = cli("validate", join(dir, "mcp.yaml"));
     expect(validate.status).toBe(0);
     expect(validate.stderr).toBe("");
   });
 
-  it("the scaffold generates, starts and answers greet (init → generate → start)", async () => {
+  it("the --js scaffold generates, starts and answers greet (init → generate → start)", async () => {
     const dir = join(TMP, "handler-check");
     rmSync(dir, { recursive: true, force: true });
-    expect(cli("init", dir).status).toBe(0);
+    expect(cli("init", dir, "--js").status).toBe(0);
     const generate = cli("generate", join(dir, "mcp.yaml"), "--out", join(dir, "generated"));
     expect(generate.stderr).toBe("");
     expect(generate.status).toBe(0);

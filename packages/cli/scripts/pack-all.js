@@ -1,0 +1,36 @@
+// `npm run pack:packages [-- <dir>]`: packs every publishable package of the checkout
+// (packages/runtime, then the CLI in packages/cli; each prepack builds what it ships) into one
+// folder, default dist/packs, and prints the command that installs mcp-gen from them. Until the
+// packages are on the registry this is how mcp-gen is used outside its own checkout.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+/** Publishable packages, dependencies first. */
+export const PACKAGE_DIRS = ["packages/runtime", "packages/cli"];
+
+/** Packs each package into `destination`; returns the tarball paths by package name. */
+export function packAll(destination) {
+  mkdirSync(destination, { recursive: true });
+  const tarballs = {};
+  for (const dir of PACKAGE_DIRS) {
+    // npm prints the tarball's file name last on stdout; prepack output goes to stderr/inherit.
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", destination], {
+      cwd: join(root, dir),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const [info] = JSON.parse(out.slice(out.indexOf("[")));
+    tarballs[info.name] = join(destination, info.filename);
+  }
+  return tarballs;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const destination = resolve(process.argv[2] ?? join(root, "dist", "packs"));
+  const tarballs = packAll(destination);
+  process.stdout.write(`packed into ${destination}: ${readdirSync(destination).filter((f) => f.endsWith(".tgz")).join(", ")}\n`);
+  process.stdout.write(`install mcp-gen from them (in a project, or add -g):\n  npm install --save-dev ${Object.values(tarballs).join(" ")}\n`);
+}

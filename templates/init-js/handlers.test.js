@@ -1,0 +1,17 @@
+// Handler unit tests, in memory: createTestClient serves the handlers with the generated server
+// and connects the typed client to it (no port, no process), on each protocol era.
+import { describe, expect, it } from "vitest";
+import { createTestClient } from "./generated/dist/index.js";
+import { handlers } from "./handlers.js";
+
+describe.each(["2026-07-28", "2025-11-25"])("greet on %s", (revision) => {
+  it("greets by name", async () => {
+    const client = await createTestClient(handlers, { revision });
+    try {
+      const result = await client.tools.greet({ name: "Ada" });
+      expect(result.structured).toEqual({ greeting: "Hello, Ada!" });
+    } finally {
+      await client.close();
+    }
+  });
+});
