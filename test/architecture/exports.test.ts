@@ -67,6 +67,7 @@ describe("runtime export surface", () => {
           "LogLevel",
           "MethodRow",
           "RequestId",
+          "ToolHeader",
         ],
         "values": [
           "ERROR_CODES",

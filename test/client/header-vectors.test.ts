@@ -44,9 +44,13 @@ describe("x-mcp-header vectors: accepted and enforced everywhere", () => {
     const tools: ToolDefinition[] = [NULLABLE, NESTED].map((text, i) => {
       const tool = loaded(text).result.manifest?.tools[0];
       if (tool === undefined) throw new Error("vector manifest did not load");
+      // The nested tool carries the headers as the server emitter writes them from the IR; the
+      // nullable one leaves them out, as a hand-written definition would, so the server scans.
+      const emitted = i === 1 ? { headers: tool.headers.map((h) => ({ path: h.path, headerName: h.header, type: h.type })) } : {};
       return {
         name: i === 0 ? "nullable" : "nested",
         inputSchema: tool.inputSchema as Record<string, unknown>,
+        ...emitted,
         handler: (args: unknown) => {
           seen.push(args);
           return { content: [{ type: "text", text: "ok" }] };

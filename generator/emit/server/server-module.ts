@@ -118,6 +118,8 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         annotations: tool.annotations,
         icons: tool.icons,
         handleArguments: Object.keys(handleArguments).length > 0 ? handleArguments : undefined,
+        // The loader read these with the runtime's scanner; the server does not derive them again.
+        headers: tool.headers.length > 0 ? tool.headers.map((h) => ({ path: h.path, headerName: h.header, type: h.type })) : undefined,
       },
       {
         inputs: bound.inputs,

@@ -64,7 +64,7 @@ export { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED } from "./core/results
 export type { CallToolResult } from "./core/results.js";
 
 export { headerTypeOf, scanHeaderDeclarations, valueAtPath } from "./core/headers/declarations.js";
-export type { HeaderDeclaration, HeaderProblem, HeaderProblemKind, HeaderScan, HeaderValueType } from "./core/headers/declarations.js";
+export type { HeaderDeclaration, HeaderProblem, HeaderProblemKind, HeaderScan, HeaderValueType, ToolHeader } from "./core/headers/declarations.js";
 export {
   HEADER_LAST_EVENT_ID,
   HEADER_METHOD,

@@ -95,6 +95,7 @@ export type {
   LogLevel,
   MethodRow,
   RequestId,
+  ToolHeader,
 } from "./core-entry.js";
 
 // server

@@ -2,7 +2,7 @@
 // header parameters, and the serialized list/discovery results for both eras.
 import { META_SERVER_INFO } from "../core/era/envelope.js";
 import { eraOfRevision } from "../core/era/revisions.js";
-import type { HeaderDeclaration } from "../core/headers/declarations.js";
+import type { ToolHeader } from "../core/headers/declarations.js";
 import { headerParamsOf } from "../core/headers/standard.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import { RawJson } from "../core/jsonrpc/serialize.js";
@@ -20,7 +20,7 @@ import type {
 
 export interface CompiledTool {
   definition: ToolDefinition<any>;
-  headerParams: HeaderDeclaration[];
+  headerParams: readonly ToolHeader[];
 }
 
 export interface CompiledTemplate {
@@ -152,7 +152,7 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
     modernRevisions,
     legacyRevisions,
     capabilities,
-    tools: new Map(tools.map((t) => [t.name, { definition: t, headerParams: headerParamsOf(t.inputSchema) }])),
+    tools: new Map(tools.map((t) => [t.name, { definition: t, headerParams: t.headers ?? headerParamsOf(t.inputSchema) }])),
     resources: new Map(resources.map((r) => [r.uri, r])),
     templates: compiledTemplates,
     templatesByPattern: new Map(compiledTemplates.map((t) => [t.definition.uriTemplate, t])),

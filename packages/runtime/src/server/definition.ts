@@ -4,6 +4,7 @@
 // converted at runtime).
 import type { LogLevel } from "../core/era/envelope.js";
 import type { CallToolResult } from "../core/results.js";
+import type { ToolHeader } from "../core/headers/declarations.js";
 import type { Era } from "../core/era/revisions.js";
 import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
@@ -99,6 +100,12 @@ export interface ToolDefinition<Args = unknown> {
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
   /** Argument name → handle kind: verified before the handler runs. */
   handleArguments?: Readonly<Record<string, string>>;
+  /**
+   * The `x-mcp-header` declarations of `inputSchema`, as the generator's loader read them with
+   * the runtime's scanner (core/headers/declarations.ts). Absent (hand-written definitions): the
+   * server scans `inputSchema` itself at construction.
+   */
+  headers?: readonly ToolHeader[];
   handler: (args: Args, ctx: ServerHandlerContext) => CallToolResult | Promise<CallToolResult>;
 }
 

@@ -31,6 +31,9 @@ export interface HeaderDeclaration {
   readonly pointer: readonly (string | number)[];
 }
 
+/** What a server checks and a client mirrors for one declaration (a generated definition carries these). */
+export type ToolHeader = Pick<HeaderDeclaration, "path" | "headerName" | "type">;
+
 export type HeaderProblemKind = "invalid-name" | "unreachable" | "invalid-type" | "duplicate";
 
 /** One annotation that breaks the rule; any problem makes the whole tool invalid. */

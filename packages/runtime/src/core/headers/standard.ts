@@ -5,7 +5,7 @@
 import { HEADER_MISMATCH } from "../jsonrpc/codes.js";
 import { methodRow } from "../methods.js";
 import { RpcError } from "../jsonrpc/errors.js";
-import { scanHeaderDeclarations, valueAtPath, type HeaderDeclaration, type HeaderValueType } from "./declarations.js";
+import { scanHeaderDeclarations, valueAtPath, type HeaderDeclaration, type HeaderValueType, type ToolHeader } from "./declarations.js";
 import type { JsonObject } from "../jsonrpc/message.js";
 import { HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, paramHeaderName } from "./names.js";
 import { decodeHeaderValue } from "./value.js";
@@ -45,7 +45,7 @@ export function checkMethodAndNameHeaders(headers: HeaderLookup, method: string,
  * needs its header with an equal value; integers compare numerically; an absent or null argument
  * imposes nothing (the client omits the header then).
  */
-export function checkParamHeaders(headers: HeaderLookup, params: readonly HeaderDeclaration[], args: unknown): void {
+export function checkParamHeaders(headers: HeaderLookup, params: readonly ToolHeader[], args: unknown): void {
   for (const param of params) {
     const bodyValue = valueAtPath(args, param.path);
     if (bodyValue === undefined || bodyValue === null) continue;
