@@ -174,6 +174,22 @@ export type {
   ToolReturn,
   UrlElicitAnswer,
 } from "./server-entry.js";
+export { createMemoryHub, EVENT_LOG_DEFAULTS, LocalChangeBus, parseChangeEvent, requireSharedKeys } from "./server-entry.js";
+export type {
+  ChangeBus,
+  ChangeEvent,
+  ChangeListener,
+  Coordination,
+  EventLogBounds,
+  LoggedEvent,
+  MemoryHub,
+  ReplyRouter,
+  SessionEvent,
+  SessionRecord,
+  SessionStore,
+  StreamEventLog,
+  StreamLog,
+} from "./server-entry.js";
 
 // client
 export {

@@ -55,3 +55,11 @@ export type { AnswerSchema, ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingR
 export { parsePromptArguments } from "./generated-support/prompt-arguments.js";
 export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
+
+// Coordination of several instances behind one balancer (docs/deployment.md; @mcp-gen/redis).
+export { createMemoryHub, EVENT_LOG_DEFAULTS } from "./coordination/memory.js";
+export { requireSharedKeys } from "./coordination/shared-keys.js";
+export type { EventLogBounds, MemoryHub } from "./coordination/memory.js";
+export type { Coordination, LoggedEvent, ReplyRouter, SessionEvent, SessionRecord, SessionStore, StreamEventLog, StreamLog } from "./coordination/types.js";
+export { LocalChangeBus, parseChangeEvent } from "./subscriptions/event-bus.js";
+export type { ChangeBus, ChangeEvent, ChangeListener } from "./subscriptions/event-bus.js";

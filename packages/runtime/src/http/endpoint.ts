@@ -23,7 +23,7 @@ export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) 
 export function createHttpEndpoint(server: McpServer): HttpEndpoint {
   const guard = createHostGuard(server.options.hostGuard);
   const limits = httpLimitsOf(server);
-  const store = new LegacySessionStore(server, limits);
+  const store = new LegacySessionStore(server, limits, server.options.coordination);
   const modern = createModernPost(server, limits);
   const legacy = createLegacyPost(server, store, limits);
   const streams = createLegacyStreams(server, store, limits);

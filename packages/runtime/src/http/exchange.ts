@@ -1,6 +1,7 @@
 // The transport-neutral view of one HTTP exchange. Both adapters (node:http and fetch) implement
 // it, so the protocol logic in endpoint.ts is written once and the node path avoids the cost of
 // building web Request/Response objects.
+import type { AuthInfo } from "../auth/types.js";
 export class BodyTooLargeError extends Error {
   constructor() {
     super("request body too large");
@@ -23,6 +24,10 @@ export interface HttpRequestView {
   headerCount(name: string): number;
   /** The peer address, when the adapter knows it (per-client limits key on it). */
   readonly clientAddress: string | undefined;
+  /** The request target (path and query), when the adapter knows it: metadata routing, query-token refusal. */
+  readonly target?: string;
+  /** The verified bearer token (ServerOptions.auth), set by the endpoint before dispatch. */
+  readonly auth?: AuthInfo;
   /** Reads the whole body as UTF-8; rejects with BodyTooLargeError past the limit. */
   readBody(limit: number): Promise<string>;
   /** Registers a listener for the client going away before the response finished. */

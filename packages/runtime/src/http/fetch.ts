@@ -25,6 +25,15 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+function targetOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return "/";
+  }
+}
+
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export interface FetchHandlerOptions {
@@ -33,16 +42,23 @@ export interface FetchHandlerOptions {
    * a trusted proxy header). Without it only the global session cap applies.
    */
   clientAddress?: (request: Request) => string | undefined;
+  /**
+   * The path the host framework serves MCP on (default "/mcp"). With ServerOptions.auth it
+   * locates the RFC 9728 metadata document, which this handler answers at
+   * `/.well-known/oauth-protected-resource[path]`: route those paths here too.
+   */
+  path?: string;
 }
 
 export function createFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
-  const endpoint = createHttpEndpoint(server);
+  const endpoint = createHttpEndpoint(server, options.path ?? "/mcp");
   const limits = httpLimitsOf(server).stream;
   return (request) =>
     new Promise<Response>((resolve, reject) => {
       const view: HttpRequestView = {
         method: request.method,
         clientAddress: options.clientAddress?.(request),
+        target: targetOf(request.url),
         header: (name) => request.headers.get(name) ?? undefined,
         // Headers joins repeated fields with ", ", which the strict Host grammar then refuses.
         headerCount: (name) => (request.headers.has(name) ? 1 : 0),

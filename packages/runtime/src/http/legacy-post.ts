@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { claimsModernEra } from "../core/era/envelope.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
-import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
@@ -36,6 +36,15 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       entry.session.close();
       return responder.respond(400, JSON_HEADERS, body);
     }
+    entry.session.principal = server.options.callerOf?.({ headers: (name) => request.header(name), clientInfo: entry.session.clientInfo });
+    try {
+      await store.share(entry);
+    } catch (error) {
+      // No instance but this one could serve the session: refuse it rather than hand out a dead id.
+      entry.session.close();
+      server.reportError(error);
+      return sendError(responder, 503, new RpcError(INTERNAL_ERROR, "Session store unavailable; try again"), message.id);
+    }
     store.add(entry);
     responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
   }
@@ -48,7 +57,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     // JSON there is no stream to upgrade to, so a late message is dropped.
     const openStream = (): ResumableStream | undefined => {
       if (!stream && !reply.answered && !reply.streaming) {
-        stream = new ResumableStream(randomBytes(9).toString("base64url"), limits.maxReplayBytes);
+        stream = new ResumableStream(randomBytes(9).toString("base64url"), limits.maxReplayBytes, store.mirrorOf(entry));
         store.remember(entry, stream);
         stream.attach(reply.stream(streamHeaders), -1, limits.retryMs);
       }
@@ -90,18 +99,19 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       return initialize(inbound.message, request, responder);
     }
     const id = inbound.kind === "request" ? inbound.message.id : null;
-    const entry = findSession(store, request, responder, id);
+    const entry = await findSession(store, request, responder, id);
     if (!entry) return;
     const headerVersion = request.header("mcp-protocol-version")?.trim();
     if (headerVersion !== undefined && !server.legacyRevisions.includes(headerVersion)) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${headerVersion}`), id);
     }
+    // An answer or cancellation this process does not await goes to the instance that does.
     if (inbound.kind === "response") {
-      entry.session.handleResponse(inbound.message);
+      if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
       return responder.respond(202, {});
     }
     if (inbound.kind === "notification") {
-      entry.session.handleNotification(inbound.message);
+      if (!entry.session.handleNotification(inbound.message)) store.forward(entry, inbound.message);
       return responder.respond(202, {});
     }
     return serveRequest(entry, inbound.message, request, responder);
@@ -113,7 +123,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     if (items.some((item) => isPlainObject(item) && isPlainObject(item["params"]) && claimsModernEra(item["params"] as never))) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not allowed in the modern era"));
     }
-    const entry = findSession(store, request, responder, null);
+    const entry = await findSession(store, request, responder, null);
     if (!entry) return;
     if (!revisionAllowsBatch(entry.session.protocolVersion ?? "")) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported by the negotiated revision"));
@@ -130,8 +140,9 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       if (inbound.kind === "request") {
         const reply = await entry.session.handleRequest(inbound.message, NO_CHANNEL);
         if (reply !== undefined) replies.push(reply);
-      } else if (inbound.kind === "notification") entry.session.handleNotification(inbound.message);
-      else entry.session.handleResponse(inbound.message);
+      } else if (inbound.kind === "notification") {
+        if (!entry.session.handleNotification(inbound.message)) store.forward(entry, inbound.message);
+      } else if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
     }
     if (replies.length === 0) return responder.respond(202, {});
     responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, `[${replies.join(",")}]`);

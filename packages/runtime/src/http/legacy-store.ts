@@ -3,16 +3,20 @@
 // #6: 10,000 `initialize` calls used to lock every new client out for 30 minutes): a global and
 // a per-client cap; at a cap the oldest session that never made a request after its handshake
 // is evicted first, so a flood of bare handshakes displaces only itself; idle sessions expire.
+// With a shared SessionStore (ServerOptions.coordination) this map is a cache: a session made on
+// another instance is loaded on first sight, its changes are written through and announced, and
+// DELETE or eviction ends it on every instance (issue 13).
 import { randomBytes } from "node:crypto";
-import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import type { Coordination, SessionEvent } from "../coordination/types.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
-import type { RequestId } from "../core/jsonrpc/message.js";
+import type { JsonRpcMessage, RequestId } from "../core/jsonrpc/message.js";
 import type { LegacySession } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
 import type { HttpRequestView, HttpResponder } from "./exchange.js";
 import type { HttpLimits } from "./http-limits.js";
 import { sendError } from "./reply.js";
-import type { ResumableStream } from "./resumable-stream.js";
+import type { ResumableStream, StreamMirror } from "./resumable-stream.js";
 
 const KEPT_FINISHED_STREAMS = 64;
 
@@ -26,6 +30,8 @@ export interface SessionEntry {
   readonly exchanges: Set<() => void>;
   /** Saw traffic after `initialize`; only unused sessions are evicted to make room. */
   used: boolean;
+  /** When the shared store last heard of activity (touches are throttled). */
+  sharedTouched: number;
 }
 
 export class LegacySessionStore {
@@ -35,17 +41,34 @@ export class LegacySessionStore {
   private readonly unused = new Set<SessionEntry>();
   private readonly unusedByClient = new Map<string, Set<SessionEntry>>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly loading = new Map<string, Promise<SessionEntry | undefined>>();
+  private readonly unwatch: Array<() => void> = [];
 
   constructor(
     private readonly server: McpServer,
     private readonly limits: HttpLimits,
+    /** Shared state; undefined keeps sessions in this process only. */
+    readonly shared?: Coordination,
   ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(250, Math.min(limits.sessionIdleMs / 2, 60_000)));
     this.sweeper.unref?.();
+    if (shared) {
+      this.unwatch.push(shared.sessions.watch((event) => this.onSessionEvent(event)));
+      this.unwatch.push(shared.replies.onForwarded((id, message) => this.onForwarded(id, message)));
+    }
   }
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  reportError(error: unknown): void {
+    this.server.reportError(error);
+  }
+
+  /** Where a new stream of `entry` logs its events (undefined without shared state). */
+  mirrorOf(entry: SessionEntry): StreamMirror | undefined {
+    return this.shared ? { log: this.shared.events, sessionId: entry.session.id } : undefined;
   }
 
   /** Makes room for one more session of `client`; false when every candidate is in use. */
@@ -65,9 +88,43 @@ export class LegacySessionStore {
   }
 
   /** Creates a session for `client` (not yet stored: `add` once its `initialize` succeeded). */
-  create(client: string): SessionEntry {
-    const session = this.server.createLegacySession(randomBytes(16).toString("hex"));
-    return { session, client, streams: new Map(), standalone: undefined, exchanges: new Set(), used: false };
+  create(client: string, id: string = randomBytes(16).toString("hex")): SessionEntry {
+    const session = this.server.createLegacySession(id);
+    if (this.shared) {
+      const shared = this.shared;
+      session.outboundPrefix = `srv-${shared.instanceId}-`;
+      session.onChange = (patch) => this.settle(shared.sessions.update(id, patch, this.limits.sessionIdleMs).then(() => shared.sessions.announce({ type: "patched", id, origin: shared.instanceId, patch })));
+    }
+    return { session, client, streams: new Map(), standalone: undefined, exchanges: new Set(), used: false, sharedTouched: Date.now() };
+  }
+
+  /** Stores a handshaken session where every instance finds it (before its id reaches the client). */
+  async share(entry: SessionEntry): Promise<void> {
+    const record = entry.session.record();
+    if (this.shared && record) await this.shared.sessions.create(entry.session.id, record, this.limits.sessionIdleMs);
+  }
+
+  /** lookup(), else the session loaded from the shared store (made or kept alive by another instance). */
+  async resolve(id: string): Promise<SessionEntry | undefined> {
+    const local = this.lookup(id);
+    if (local || !this.shared || !/^[0-9a-f]{32}$/.test(id)) return local;
+    let loading = this.loading.get(id);
+    if (!loading) {
+      loading = this.hydrate(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, loading);
+    }
+    return loading;
+  }
+
+  private async hydrate(id: string): Promise<SessionEntry | undefined> {
+    const record = await (this.shared as Coordination).sessions.load(id);
+    if (!record) return undefined;
+    const raced = this.sessions.get(id);
+    if (raced) return raced;
+    const entry = this.create("", id);
+    entry.session.restore(record);
+    this.add(entry);
+    return this.lookup(id);
   }
 
   add(entry: SessionEntry): void {
@@ -84,6 +141,7 @@ export class LegacySessionStore {
     const entry = this.sessions.get(id);
     if (!entry) return undefined;
     entry.session.lastActivity = Date.now();
+    this.touchShared(entry);
     if (!entry.used) {
       entry.used = true;
       this.forgetUnused(entry);
@@ -100,8 +158,16 @@ export class LegacySessionStore {
     }
   }
 
-  /** Ends a session: open POSTs are answered, streams closed, handlers aborted. */
-  end(entry: SessionEntry): void {
+  /**
+   * Ends a session: open POSTs are answered, streams closed, handlers aborted. `everywhere` also
+   * removes it from the shared store and ends the other instances' copies (DELETE, eviction).
+   */
+  end(entry: SessionEntry, everywhere = true): void {
+    if (everywhere && this.shared && this.sessions.get(entry.session.id) === entry) {
+      const shared = this.shared;
+      const id = entry.session.id;
+      this.settle(shared.sessions.remove(id).then(() => shared.sessions.announce({ type: "ended", id, origin: shared.instanceId })));
+    }
     if (this.sessions.get(entry.session.id) === entry) {
       this.sessions.delete(entry.session.id);
       const left = (this.perClient.get(entry.client) ?? 1) - 1;
@@ -116,9 +182,52 @@ export class LegacySessionStore {
     entry.session.close();
   }
 
+  /** Shutdown: this process's sessions end here; shared ones live on for the other instances. */
   closeAll(): void {
     clearInterval(this.sweeper);
-    for (const entry of [...this.sessions.values()]) this.end(entry);
+    for (const stop of this.unwatch.splice(0)) stop();
+    for (const entry of [...this.sessions.values()]) this.end(entry, this.shared === undefined);
+  }
+
+  /** Hands a message about a request no local session awaits to the instance that does. */
+  forward(entry: SessionEntry, message: JsonRpcMessage): void {
+    this.shared?.replies.forward(entry.session.id, message);
+  }
+
+  private onForwarded(id: string, message: JsonRpcMessage): void {
+    const entry = this.sessions.get(id);
+    if (!entry) return;
+    if ("method" in message) {
+      if (!("id" in message)) entry.session.handleNotification(message);
+    } else entry.session.handleResponse(message);
+  }
+
+  private onSessionEvent(event: SessionEvent): void {
+    if (event.origin === this.shared?.instanceId) return;
+    const entry = this.sessions.get(event.id);
+    if (!entry) return;
+    if (event.type === "ended") this.end(entry, false);
+    else if (event.type === "patched") entry.session.restore(event.patch);
+    else if (entry.standalone?.id === event.streamId) {
+      // The client resumed this GET stream on another instance, which now delivers to it.
+      entry.standalone.release();
+      entry.streams.delete(event.streamId);
+      entry.standalone = undefined;
+      entry.session.unsolicited = undefined;
+    }
+  }
+
+  private touchShared(entry: SessionEntry): void {
+    if (!this.shared) return;
+    const now = Date.now();
+    if (now - entry.sharedTouched < this.limits.sessionIdleMs / 4) return;
+    entry.sharedTouched = now;
+    this.settle(this.shared.sessions.touch(entry.session.id, this.limits.sessionIdleMs));
+  }
+
+  /** Shared-store writes off the request path: a failure is logged, the request still served. */
+  private settle(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.server.reportError(error));
   }
 
   private forgetUnused(entry: SessionEntry): void {
@@ -132,8 +241,12 @@ export class LegacySessionStore {
     const cutoff = Date.now() - this.limits.sessionIdleMs;
     for (const entry of [...this.sessions.values()]) {
       // An open GET stream or a pending POST is activity even when no new request arrives.
-      if (entry.exchanges.size > 0 || entry.standalone?.connected) entry.session.lastActivity = Date.now();
-      else if (entry.session.lastActivity < cutoff) this.end(entry);
+      if (entry.exchanges.size > 0 || entry.standalone?.connected) {
+        entry.session.lastActivity = Date.now();
+        this.touchShared(entry);
+      }
+      // A shared session idle here may be busy elsewhere: only this copy goes; the store's TTL decides.
+      else if (entry.session.lastActivity < cutoff) this.end(entry, this.shared === undefined);
     }
   }
 }
@@ -142,18 +255,26 @@ export class LegacySessionStore {
  * The session a legacy request names, or undefined after answering: 400 without Mcp-Session-Id,
  * 404 for an unknown or ended one (the client then initializes again).
  */
-export function findSession(
+export async function findSession(
   store: LegacySessionStore,
   request: HttpRequestView,
   target: Pick<HttpResponder, "respond">,
   id: RequestId | null,
-): SessionEntry | undefined {
+): Promise<SessionEntry | undefined> {
   const sessionId = request.header("mcp-session-id");
   if (sessionId === undefined) {
     sendError(target, 400, new RpcError(INVALID_REQUEST, "Bad Request: Mcp-Session-Id header is required"), id);
     return undefined;
   }
-  const entry = store.lookup(sessionId.trim());
+  let entry: SessionEntry | undefined;
+  try {
+    entry = await store.resolve(sessionId.trim());
+  } catch (error) {
+    // The shared store is unreachable: the session may exist, so no 404 (the client would re-initialize).
+    store.reportError(error);
+    sendError(target, 503, new RpcError(INTERNAL_ERROR, "Session store unavailable; try again"), id);
+    return undefined;
+  }
   if (!entry) sendError(target, 404, new RpcError(INVALID_REQUEST, "Session not found"), id);
   return entry;
 }

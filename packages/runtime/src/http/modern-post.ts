@@ -24,6 +24,7 @@ export function createModernPost(server: McpServer, limits: HttpLimits): ModernP
     const outcome = await server.serveModern(inbound.message, {
       headers: (name) => request.header(name),
       cancellation,
+      ...(request.auth ? { auth: request.auth } : {}),
       notify(message) {
         // After the answer went out there is nowhere to send a related message: dropped.
         if (reply.answered) return;

@@ -2,6 +2,7 @@
 // ServerResponse (no web Request/Response objects on this path, which is the hot one).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { METADATA_PATH } from "../auth/metadata.js";
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type StreamLimits } from "./exchange.js";
@@ -53,6 +54,7 @@ function requestView(req: IncomingMessage, res: ServerResponse, clientAddress: s
   return {
     method: req.method ?? "GET",
     clientAddress,
+    target: req.url,
     header(name) {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
@@ -102,14 +104,17 @@ function responder(res: ServerResponse, limits: StreamLimits): HttpResponder {
 
 /** A node:http request listener serving MCP on `path` (default "/mcp"); other paths get 404. */
 export function createNodeRequestListener(server: McpServer, options: NodeListenerOptions = {}): NodeRequestListener {
-  const endpoint = createHttpEndpoint(server);
   const path = options.path ?? "/mcp";
+  const endpoint = createHttpEndpoint(server, path);
+  // RFC 9728 metadata lives beside the MCP path, under /.well-known/ (auth/metadata.ts).
+  const metadataPaths = server.options.auth !== undefined;
   const limits = httpLimitsOf(server).stream;
   const addressOf = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    if ((query === -1 ? url : url.slice(0, query)) !== path) {
+    const requested = query === -1 ? url : url.slice(0, query);
+    if (requested !== path && !(metadataPaths && requested.startsWith(METADATA_PATH))) {
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("Not Found");
       return;

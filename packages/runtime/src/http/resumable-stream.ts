@@ -4,10 +4,17 @@
 // replayed, never another's. Retention is bounded so that thousands of sessions stay cheap: while
 // a client is attached only the last CONNECTED_TAIL events are kept (what a dropped connection
 // may not have delivered yet); while none is, up to maxReplayBytes, oldest dropped first.
+import type { StreamEventLog } from "../coordination/types.js";
 import type { SseSink } from "./exchange.js";
 import { sseEvent, ssePriming } from "./sse.js";
 
 const CONNECTED_TAIL = 32;
+
+/** Where a stream's events are also logged so that another instance can resume it. */
+export interface StreamMirror {
+  log: StreamEventLog;
+  sessionId: string;
+}
 
 interface StoredEvent {
   seq: number;
@@ -24,10 +31,14 @@ export class ResumableStream {
   private connection: SseSink | undefined;
   private finished = false;
   private readonly maxReplayBytes: number;
+  private readonly mirror: StreamMirror | undefined;
 
-  constructor(id: string, maxReplayBytes: number) {
+  /** `firstSeq`: the last sequence number already issued (a stream taken over from another instance). */
+  constructor(id: string, maxReplayBytes: number, mirror?: StreamMirror, firstSeq = 0) {
     this.id = id;
     this.maxReplayBytes = maxReplayBytes;
+    this.mirror = mirror;
+    this.seq = firstSeq;
   }
 
   get done(): boolean {
@@ -68,6 +79,7 @@ export class ResumableStream {
   finish(json: string): void {
     this.send(json);
     this.finished = true;
+    this.mirror?.log.end(this.id);
     if (this.connected) {
       // The attached client got the whole stream; a resume of it now just ends.
       this.events = [];
@@ -79,6 +91,13 @@ export class ResumableStream {
 
   /** Ends the stream without a final message (the request was cancelled or the session ended). */
   abandon(): void {
+    if (!this.finished) this.mirror?.log.end(this.id);
+    this.finished = true;
+    this.connection?.end();
+  }
+
+  /** Stops producing here without ending the logged stream (another instance took it over). */
+  release(): void {
     this.finished = true;
     this.connection?.end();
   }
@@ -93,6 +112,7 @@ export class ResumableStream {
   private store(frame: string): void {
     this.seq++;
     this.events.push({ seq: this.seq, frame });
+    this.mirror?.log.append(this.id, this.mirror.sessionId, { seq: this.seq, frame });
     this.storedBytes += frame.length;
     const connected = this.connected;
     while (this.events.length - this.head > 1 && (this.storedBytes > this.maxReplayBytes || (connected && this.events.length - this.head > CONNECTED_TAIL))) {

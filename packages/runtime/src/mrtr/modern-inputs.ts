@@ -1,6 +1,7 @@
 // The modern (MRTR) input channel (2026-07-28 basic/patterns/mrtr). Answers come from this
 // attempt's `inputResponses` plus the answers of earlier rounds sealed in `requestState`
 // ("per-round replace, never accumulate" on the wire, so the server threads them itself).
+import { createHash } from "node:crypto";
 import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
@@ -34,6 +35,7 @@ class ModernInputs implements ModernInputChannel {
     private readonly clientCapabilities: JsonObject,
     declarations: Readonly<Record<string, InputRequestDeclaration>>,
     private readonly codec: RequestStateCodec,
+    private readonly principal: string | undefined,
   ) {
     // S6: the echoed state is attacker input; verification happens before the handler runs.
     const token = params["requestState"];
@@ -55,7 +57,7 @@ class ModernInputs implements ModernInputChannel {
 
   /** The params digest is only needed when state is opened or sealed; most calls never do either. */
   private digest(): string {
-    return (this.digestCache ??= digestParams(this.params));
+    return (this.digestCache ??= principalDigest(digestParams(this.params), this.principal));
   }
 
   setState(data: unknown): void {
@@ -105,12 +107,19 @@ class ModernInputs implements ModernInputChannel {
   }
 }
 
+/** The params digest, bound to a principal when there is one (a hash: the state is readable). */
+function principalDigest(params: string, principal: string | undefined): string {
+  if (principal === undefined) return params;
+  return `${params}.${createHash("sha256").update(principal).digest("base64url").slice(0, 22)}`;
+}
+
 export function openModernInputs(
   method: string,
   params: JsonObject,
   clientCapabilities: JsonObject,
   declarations: Readonly<Record<string, InputRequestDeclaration>>,
   codec: RequestStateCodec,
+  principal?: string,
 ): ModernInputChannel {
-  return new ModernInputs(method, params, clientCapabilities, declarations, codec);
+  return new ModernInputs(method, params, clientCapabilities, declarations, codec, principal);
 }

@@ -1,6 +1,7 @@
 // The ServerHandlerContext a user handler sees, built from the era-specific CallScope.
 // PERFORMANCE: one class instance per call with methods on the prototype, instead of an object
 // of fresh closures, keeps allocation (and GC) per tools/call small.
+import type { AuthInfo } from "../auth/types.js";
 import type { LogLevel } from "../core/era/envelope.js";
 import type { Era } from "../core/era/revisions.js";
 import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
@@ -56,6 +57,9 @@ class RequestContext implements ServerHandlerContext {
   }
   get signal(): AbortSignal {
     return this.call.cancellation.signal;
+  }
+  get auth(): AuthInfo | undefined {
+    return this.scope.auth;
   }
   get handles(): HandleCodec {
     return (this.boundHandles ??= bindHandleCodec(this.codec, this.scope.caller));

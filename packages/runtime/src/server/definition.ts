@@ -2,6 +2,7 @@
 // and hands to createMcpServer. JSON Schemas stay JSON (sent verbatim); runtime validation of
 // arguments is delegated to a `parseInput` function the generator supplies (no JSON Schema is
 // converted at runtime).
+import type { AuthInfo } from "../auth/types.js";
 import type { LogLevel } from "../core/era/envelope.js";
 import type { CallToolResult } from "../core/results.js";
 import type { ToolHeader } from "../core/headers/declarations.js";
@@ -62,6 +63,8 @@ export interface ServerHandlerContext {
   /** Sets data to carry into the next round's requestState. */
   setState(data: unknown): void;
   readonly handles: HandleCodec;
+  /** Who is calling: the verified bearer token (HTTP with ServerOptions.auth); undefined otherwise. */
+  readonly auth: AuthInfo | undefined;
   readonly server: ServerControl;
   /** Legacy HTTP only: ends the current SSE response so the client resumes with Last-Event-ID. */
   closeStream(): void;

@@ -3,6 +3,8 @@
 // channel that turns a handler's `ctx.ask` into real elicitation/sampling/roots requests
 // (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
 import { randomUUID } from "node:crypto";
+import { principalOf } from "../auth/principal.js";
+import type { AuthInfo } from "../auth/types.js";
 import { LOG_LEVELS, logLevelRank, type LogLevel } from "../core/era/envelope.js";
 import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
@@ -19,6 +21,7 @@ import {
 } from "../core/jsonrpc/message.js";
 import { serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
+import type { SessionRecord } from "../coordination/types.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
 import { duplicateRequestId } from "./handler-call.js";
@@ -32,6 +35,8 @@ export interface LegacyChannel {
   /** Returns false when the message could not go out (the request's exchange is already over). */
   send(message: JsonRpcMessage): boolean | void;
   closeStream(): void;
+  /** The request's verified token (HTTP with ServerOptions.auth): ctx.auth, and the caller. */
+  auth?: AuthInfo;
   /** Request headers (HTTP only), for ServerOptions.callerOf. */
   headers?: (lowerCaseName: string) => string | undefined;
 }
@@ -57,6 +62,17 @@ export class LegacySession {
   /** Channel for unsolicited notifications (GET stream / stdout); undefined drops them. */
   unsolicited: ((message: JsonRpcNotification) => void) | undefined;
   lastActivity = Date.now();
+  /** The caller named at `initialize` (ServerOptions.callerOf), kept with the session. */
+  principal: string | undefined;
+  /** The id of the session's GET stream, so another instance can take it over on resume. */
+  standaloneStream: string | undefined;
+  /** Told about every change to what a SessionRecord holds (shared session stores write it through). */
+  onChange: ((patch: Partial<SessionRecord>) => void) | undefined;
+  /**
+   * Prefix of server→client request ids. Instances sharing a session use their own prefix so
+   * that a reply routed from another instance names exactly one awaiting request.
+   */
+  outboundPrefix = "srv-";
   private readonly host: LegacyHost;
   private readonly pending = new Map<RequestId, PendingClientRequest>();
   private readonly inflight = new Map<RequestId, Cancellation>();
@@ -70,6 +86,31 @@ export class LegacySession {
 
   get initialized(): boolean {
     return this.protocolVersion !== undefined;
+  }
+
+  /** What another instance needs to serve this session (undefined before the handshake). */
+  record(): SessionRecord | undefined {
+    if (this.protocolVersion === undefined) return undefined;
+    const record: SessionRecord = { protocolVersion: this.protocolVersion, clientCapabilities: this.clientCapabilities, subscriptions: [...this.subscriptions] };
+    if (this.clientInfo !== undefined) record.clientInfo = this.clientInfo;
+    if (this.logLevel !== undefined) record.logLevel = this.logLevel;
+    if (this.principal !== undefined) record.principal = this.principal;
+    if (this.standaloneStream !== undefined) record.standaloneStream = this.standaloneStream;
+    return record;
+  }
+
+  /** Applies a stored record or a patch announced by another instance. */
+  restore(patch: Partial<SessionRecord>): void {
+    if (patch.protocolVersion !== undefined) this.protocolVersion = patch.protocolVersion;
+    if (patch.clientCapabilities !== undefined) this.clientCapabilities = patch.clientCapabilities;
+    if ("clientInfo" in patch) this.clientInfo = patch.clientInfo;
+    if ("logLevel" in patch) this.logLevel = (LOG_LEVELS as readonly unknown[]).includes(patch.logLevel) ? (patch.logLevel as LogLevel) : undefined;
+    if (patch.subscriptions !== undefined) {
+      this.subscriptions.clear();
+      for (const uri of patch.subscriptions) this.subscriptions.add(uri);
+    }
+    if ("principal" in patch) this.principal = patch.principal;
+    if ("standaloneStream" in patch) this.standaloneStream = patch.standaloneStream;
   }
 
   /** Forwards a change to this session if the client would want it (unsolicited notifications). */
@@ -107,25 +148,33 @@ export class LegacySession {
     }
   }
 
-  handleNotification(message: JsonRpcNotification): void {
+  /** Returns false for a cancellation of a request this process is not serving (another instance may be). */
+  handleNotification(message: JsonRpcNotification): boolean {
     this.lastActivity = Date.now();
     if (message.method === "notifications/cancelled") {
       const id = message.params?.["requestId"];
       // `initialize` is never cancellable (2025-11-25 basic/utilities/cancellation).
-      if ((typeof id === "string" || typeof id === "number") && this.initialized) this.inflight.get(id)?.abort();
+      if ((typeof id === "string" || typeof id === "number") && this.initialized) {
+        const inflight = this.inflight.get(id);
+        inflight?.abort();
+        return inflight !== undefined;
+      }
     }
     // notifications/initialized, roots/list_changed, progress: nothing to do.
+    return true;
   }
 
-  handleResponse(message: JsonRpcResponse): void {
+  /** Returns false when no request of this process awaited the answer (another instance may). */
+  handleResponse(message: JsonRpcResponse): boolean {
     this.lastActivity = Date.now();
-    if (message.id === null) return;
+    if (message.id === null) return true;
     const pending = this.pending.get(message.id);
-    if (!pending) return;
+    if (!pending) return false;
     this.pending.delete(message.id);
     clearTimeout(pending.timer);
     if ("error" in message) pending.reject(new Error(`client answered ${message.error.code}: ${message.error.message}`));
     else pending.resolve(message.result);
+    return true;
   }
 
   /** Ends the session: in-flight handlers are aborted and pending client requests rejected. */
@@ -147,7 +196,7 @@ export class LegacySession {
 
   /** Sends a real server→client request and awaits its result. */
   requestClient(method: string, params: JsonObject | undefined, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
-    const id = `srv-${this.nextOutboundId++}`;
+    const id = `${this.outboundPrefix}${this.nextOutboundId++}`;
     return new Promise<JsonObject>((resolve, reject) => {
       if (cancellation.aborted || this.closed) return reject(new Error("request cancelled"));
       const timer = setTimeout(() => {
@@ -215,6 +264,7 @@ export class LegacySession {
         const level = params["level"];
         if (!(LOG_LEVELS as readonly unknown[]).includes(level)) throw invalidParams("Invalid params: unknown log level");
         this.logLevel = level as LogLevel;
+        this.onChange?.({ logLevel: this.logLevel });
         return {};
       }
       case "resources/subscribe":
@@ -223,6 +273,7 @@ export class LegacySession {
         if (typeof uri !== "string") throw invalidParams("Invalid params: uri must be a string");
         if (method === "resources/subscribe") this.subscriptions.add(uri);
         else this.subscriptions.delete(uri);
+        this.onChange?.({ subscriptions: [...this.subscriptions] });
         return {};
       }
       default:
@@ -246,7 +297,8 @@ export class LegacySession {
       params,
       clientCapabilities: this.clientCapabilities,
       clientInfo: this.clientInfo,
-      caller: this.host.callerOf?.({ headers: channel.headers, clientInfo: this.clientInfo }),
+      caller: channel.auth ? principalOf(channel.auth) : this.host.callerOf?.({ headers: channel.headers, clientInfo: this.clientInfo }),
+      auth: channel.auth,
       cancellation,
       progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
       shouldLog: (level) => this.logLevel === undefined || logLevelRank(level) >= logLevelRank(this.logLevel),

@@ -2,6 +2,8 @@
 // spec's error precedence: envelope (-32602) → version header agreement (-32020) → supported
 // version (-32022) → standard headers (-32020) → method exists (404/-32601) → mirrored
 // parameter headers (-32020) → dispatch.
+import { principalOf } from "../auth/principal.js";
+import type { AuthInfo } from "../auth/types.js";
 import { readEnvelope, logLevelRank, META_SERVER_INFO, type Envelope, type LogLevel } from "../core/era/envelope.js";
 import { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, type HeaderLookup } from "../core/headers/standard.js";
 import { capabilityAllows, methodRow } from "../core/methods.js";
@@ -32,6 +34,8 @@ export interface ModernExchange {
   cancellation: Cancellation;
   /** Sends a notification related to this request on its own stream. */
   notify(message: JsonRpcNotification): void;
+  /** The request's verified token (HTTP with ServerOptions.auth). */
+  auth?: AuthInfo;
 }
 
 export interface Reply {
@@ -100,7 +104,12 @@ class ModernScope implements CallScope {
   }
 
   get caller(): string | undefined {
-    return this.host.callerOf?.({ headers: this.exchange.headers, clientInfo: this.clientInfo });
+    const auth = this.exchange.auth;
+    return auth ? principalOf(auth) : this.host.callerOf?.({ headers: this.exchange.headers, clientInfo: this.clientInfo });
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.exchange.auth;
   }
 
   /** Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging). */
@@ -113,7 +122,8 @@ class ModernScope implements CallScope {
   }
 
   openInputs(declarations: Readonly<Record<string, InputRequestDeclaration>>): InputChannel {
-    return openModernInputs(this.method, this.params, this.clientCapabilities, declarations, this.host.stateCodec);
+    // requestState is bound to the caller too: state minted for one user is refused for another.
+    return openModernInputs(this.method, this.params, this.clientCapabilities, declarations, this.host.stateCodec, this.caller);
   }
 
   closeStream(): void {

@@ -1,3 +1,5 @@
+import type { Coordination } from "../coordination/types.js";
+
 /** Which Host and Origin headers an HTTP endpoint accepts (DNS-rebinding protection, http/host-guard.ts). */
 export interface HostGuardOptions {
   /** Host names (without port) accepted in the Host header. Default: localhost, 127.0.0.1, [::1]. */
@@ -50,6 +52,12 @@ export interface ServerLimits {
 }
 
 export interface ServerOptions {
+  /**
+   * State shared with the other instances behind one balancer: change bus, legacy sessions, their
+   * stream event logs and server→client replies (docs/deployment.md). Default: this process only.
+   * `@mcp-gen/redis` provides one; createMemoryHub() shares between servers of one process.
+   */
+  coordination?: Coordination;
   /** HMAC key for requestState (≥ 32 bytes). Default: env MCP_GEN_STATE_KEY, else a per-process random key. */
   stateKey?: string | Uint8Array;
   /** requestState lifetime in ms. Default 10 minutes. */

@@ -1,6 +1,7 @@
 // The per-request scope an operation runs in. Each era builds it differently (modern: from the
 // _meta envelope and the request's own stream; legacy: from the session), so one operation
 // implementation serves both eras.
+import type { AuthInfo } from "../auth/types.js";
 import type { LogLevel } from "../core/era/envelope.js";
 import type { Cancellation } from "./cancellation.js";
 import type { Era } from "../core/era/revisions.js";
@@ -25,8 +26,10 @@ export interface CallScope {
   readonly params: JsonObject;
   readonly clientCapabilities: JsonObject;
   readonly clientInfo: JsonObject | undefined;
-  /** Principal handles are bound to (from ServerOptions.callerOf); undefined = unbound. */
+  /** Principal handles are bound to (the verified token's, else ServerOptions.callerOf's); undefined = unbound. */
   readonly caller: string | undefined;
+  /** The verified bearer token (HTTP with ServerOptions.auth); undefined otherwise. */
+  readonly auth: AuthInfo | undefined;
   readonly cancellation: Cancellation;
   readonly progressToken: string | number | undefined;
   shouldLog(level: LogLevel): boolean;

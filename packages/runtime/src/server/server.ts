@@ -5,7 +5,8 @@ import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
 import { resolveSigningKey } from "../mrtr/signing-key.js";
-import { ChangeBus } from "../subscriptions/event-bus.js";
+import { requireSharedKeys } from "../coordination/shared-keys.js";
+import { LocalChangeBus } from "../subscriptions/event-bus.js";
 import { DEFAULT_MAX_URI_LENGTH } from "../uri/template.js";
 import { compileDefinition, type CompiledServer } from "./compile.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
@@ -31,13 +32,14 @@ export interface McpServer extends ServerControl {
 }
 
 export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
+  if (options.coordination) requireSharedKeys(options);
   const compiled: CompiledServer = compileDefinition(definition, options.limits?.pageSize);
   const stateCodec: RequestStateCodec = createRequestStateCodec(
     resolveSigningKey(options.stateKey, "MCP_GEN_STATE_KEY"),
     options.stateTtlMs ?? 10 * 60_000,
   );
   const handles: HandleCodec = createHandleCodec(resolveSigningKey(options.handleKey, "MCP_GEN_HANDLE_KEY"), definition.handles ?? {});
-  const bus = new ChangeBus();
+  const bus = options.coordination?.bus ?? new LocalChangeBus();
   const sessions = new Set<LegacySession>();
   let markClosing: () => void = () => {};
   const closing = new Promise<void>((resolve) => {
@@ -90,6 +92,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     close() {
       markClosing();
       for (const session of [...sessions]) session.close();
+      options.coordination?.close().catch((error: unknown) => options.onError?.(error));
     },
   };
 }

@@ -1,4 +1,6 @@
-// In-process change events that feed modern listen streams and legacy sessions alike.
+// Change events that feed modern listen streams and legacy sessions alike. The bus is a seam
+// (ServerOptions.coordination.bus): the local one reaches only this process; a shared one
+// (@mcp-gen/redis) also carries a notify*() on instance A to listen streams held by instance B.
 export type ChangeEvent =
   | { type: "toolsListChanged" }
   | { type: "promptsListChanged" }
@@ -7,7 +9,14 @@ export type ChangeEvent =
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
-export class ChangeBus {
+export interface ChangeBus {
+  subscribe(listener: ChangeListener): () => void;
+  /** Delivers to this process's listeners at once, and to other instances' if the bus is shared. */
+  publish(event: ChangeEvent): void;
+}
+
+/** Listeners of one process; the fan-out shared buses deliver through. */
+export class LocalChangeBus implements ChangeBus {
   private readonly listeners = new Set<ChangeListener>();
 
   subscribe(listener: ChangeListener): () => void {
@@ -28,4 +37,16 @@ export class ChangeBus {
   get size(): number {
     return this.listeners.size;
   }
+}
+
+const CHANGE_TYPES: ReadonlySet<string> = new Set(["toolsListChanged", "promptsListChanged", "resourcesListChanged", "resourceUpdated"]);
+
+/** A change event received from another instance, or undefined when it is not one. */
+export function parseChangeEvent(value: unknown): ChangeEvent | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== "string" || !CHANGE_TYPES.has(type)) return undefined;
+  if (type !== "resourceUpdated") return { type } as ChangeEvent;
+  const uri = (value as { uri?: unknown }).uri;
+  return typeof uri === "string" ? { type, uri } : undefined;
 }
