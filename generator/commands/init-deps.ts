@@ -12,9 +12,12 @@
 //   scaffold may live anywhere;
 // - resolved from a registry URL, or no lockfile entry at all: `^<version>` from the registry.
 // The runtime is looked up as mcp-gen itself resolves it (Node's resolution from mcp-gen's folder).
+// A global install (`npm install -g <tarball>`) keeps no lockfile, so it reads as a registry install:
+// `--packages <dir>` names the tarballs' folder explicitly.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { UserError } from "../errors.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { GENERATOR_VERSION } from "../version.js";
 
@@ -114,4 +117,18 @@ export function scaffoldDependencies(cliRoot: string = PACKAGE_ROOT, installedAs
   const cli = specifierFor(installedAs, GENERATOR_VERSION);
   const runtime = runtimeDir === undefined ? `^${runtimeVersion}` : specifierFor(runtimeDir, runtimeVersion);
   return { kind: cli.startsWith("file:") || runtime.startsWith("file:") ? "local" : "registry", cli, runtime, schemaPath: INSTALLED_SCHEMA_PATH };
+}
+
+/**
+ * `mcp-gen init --packages <dir>`: a folder of packed tarballs (what `npm run pack:packages`
+ * writes). For installs npm keeps no lockfile of (`npm install -g <tarball>`), or to choose.
+ */
+export function dependenciesFromPacks(dir: string, version: string = GENERATOR_VERSION): ScaffoldDependencies {
+  const folder = resolve(dir);
+  const tarball = (file: string) => {
+    const path = join(folder, file);
+    if (!existsSync(path)) throw new UserError("MCPGEN0803", `no ${file} in ${folder}`, "pack the packages first (`npm run pack:packages` in an mcp-gen checkout) and pass the folder it printed");
+    return `file:${path}`;
+  };
+  return { kind: "local", cli: tarball(`mcp-gen-${version}.tgz`), runtime: tarball(`mcp-gen-runtime-${version}.tgz`), schemaPath: INSTALLED_SCHEMA_PATH };
 }

@@ -25,7 +25,7 @@ import { formatDiagnosticsText } from "../diagnostics/format.js";
 import { loadManifest } from "../manifest/load.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { GENERATOR_VERSION } from "../version.js";
-import { INSTALLED_SCHEMA_PATH, scaffoldDependencies, type ScaffoldDependencies } from "./init-deps.js";
+import { dependenciesFromPacks, INSTALLED_SCHEMA_PATH, scaffoldDependencies, type ScaffoldDependencies } from "./init-deps.js";
 
 export type InitLanguage = "ts" | "js";
 
@@ -104,9 +104,10 @@ export function registerInitCommand(program: Command): void {
     .argument("[dir]", "folder to create the project in", ".")
     .option("--name <name>", "server and package name (default: the folder's name)")
     .option("--js", "write JavaScript handlers (JSDoc-typed) instead of TypeScript")
+    .option("--packages <dir>", "take mcp-gen and @mcp-gen/runtime from the tarballs in this folder (default: from where this mcp-gen was installed)")
     .option("--force", "overwrite existing files")
-    .action(async (dir: string, opts: { name?: string; force?: boolean; js?: boolean }) => {
-      const dependencies = scaffoldDependencies();
+    .action(async (dir: string, opts: { name?: string; force?: boolean; js?: boolean; packages?: string }) => {
+      const dependencies = opts.packages === undefined ? scaffoldDependencies() : dependenciesFromPacks(opts.packages);
       const written = await runInit(dir, { ...opts, dependencies });
       for (const file of written) process.stdout.write(`wrote ${file}\n`);
       process.stdout.write(`mcp-gen ${dependencies.cli}, @mcp-gen/runtime ${dependencies.runtime} (${dependencies.kind})\n`);

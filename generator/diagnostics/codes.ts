@@ -42,6 +42,7 @@ const TABLE = {
   MCPGEN0503: { severity: "error", meaning: "the output folder is not empty and was not created by mcp-gen", fix: "choose an empty or new folder" },
   MCPGEN0801: { severity: "error", meaning: "`init`: a file to write already exists", fix: "pass `--force`" },
   MCPGEN0802: { severity: "error", meaning: "`init`: invalid project name (`--name`)", fix: "lowercase letters, digits, `.`, `_`, `-`" },
+  MCPGEN0803: { severity: "error", meaning: "`init --packages`: a tarball is missing from the folder", fix: "run `npm run pack:packages` in an mcp-gen checkout and pass the folder it printed" },
   MCPGEN1001: { severity: "error", meaning: "YAML syntax error", fix: "fix indentation, brackets or quotes at the position" },
   MCPGEN1002: { severity: "error", meaning: "duplicate key in a mapping", fix: "remove or rename one entry" },
   MCPGEN1003: { severity: "error", meaning: "the manifest file cannot be read", fix: "check the path, or create one with `mcp-gen init`" },
