@@ -2,10 +2,13 @@
 // its body (core/era/classify.ts); modern traffic goes to modern-post.ts (stateless), legacy
 // traffic to legacy-post.ts through the session store (2025-11-25 basic/transports § Session
 // Management); GET and DELETE exist only for legacy sessions (legacy-streams.ts).
+import { createHttpAuth, type ScopedMessage } from "../auth/http-guard.js";
+import { METADATA_PATH } from "../auth/metadata.js";
+import type { AuthInfo } from "../auth/types.js";
 import { classifyEra } from "../core/era/classify.js";
 import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
-import { inspectMessage, salvageId, type InboundMessage } from "../core/jsonrpc/message.js";
+import { inspectMessage, isPlainObject, salvageId, type InboundMessage } from "../core/jsonrpc/message.js";
 import { parseJsonText } from "../core/jsonrpc/parse.js";
 import type { McpServer } from "../server/server.js";
 import { BodyTooLargeError, type HttpRequestView, type HttpResponder } from "./exchange.js";
@@ -20,8 +23,26 @@ import { sendError } from "./reply.js";
 
 export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) => Promise<void>;
 
-export function createHttpEndpoint(server: McpServer): HttpEndpoint {
+/** The messages of a batch that scopes apply to (requests); malformed items are answered later. */
+function scopedItems(items: unknown[]): ScopedMessage[] {
+  const out: ScopedMessage[] = [];
+  for (const item of items) {
+    if (!isPlainObject(item) || typeof item["method"] !== "string" || !("id" in item)) continue;
+    const params = isPlainObject(item["params"]) ? item["params"] : undefined;
+    out.push({ method: item["method"], params, id: salvageId(item) });
+  }
+  return out;
+}
+
+/** The request with its verified token attached; the adapter's view is left as it was. */
+function withAuth(request: HttpRequestView, auth: AuthInfo): HttpRequestView {
+  return Object.create(request, { auth: { value: auth, enumerable: true } }) as HttpRequestView;
+}
+
+/** `mcpPath`: where the adapter serves MCP; it locates the RFC 9728 metadata (ServerOptions.auth). */
+export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEndpoint {
   const guard = createHostGuard(server.options.hostGuard);
+  const auth = server.options.auth ? createHttpAuth(server.options.auth, mcpPath, server.reportError) : undefined;
   const limits = httpLimitsOf(server);
   const store = new LegacySessionStore(server, limits, server.options.coordination);
   const modern = createModernPost(server, limits);
@@ -45,12 +66,20 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
     } catch (error) {
       return sendError(responder, 400, error as RpcError);
     }
-    if (Array.isArray(value)) return legacy.batch(value, request, responder);
+    if (Array.isArray(value)) {
+      if (auth && request.auth && !auth.authorize(request.auth, scopedItems(value), request, responder)) return;
+      return legacy.batch(value, request, responder);
+    }
     let inbound: InboundMessage;
     try {
       inbound = inspectMessage(value);
     } catch (error) {
       return sendError(responder, 400, error as RpcError, salvageId(value));
+    }
+    // Scopes before dispatch: a request lacking one never reaches a handler (403 + challenge).
+    if (auth && request.auth && inbound.kind === "request") {
+      const { method, params, id } = inbound.message;
+      if (!auth.authorize(request.auth, [{ method, params, id }], request, responder)) return;
     }
     let modernEra: boolean;
     try {
@@ -65,6 +94,18 @@ export function createHttpEndpoint(server: McpServer): HttpEndpoint {
   return async (request, responder) => {
     if (!guard({ host: request.header("host"), hostCount: request.headerCount("host"), origin: request.header("origin") })) {
       return sendError(responder, 403, new RpcError(INVALID_REQUEST, "Forbidden: Host or Origin not allowed"));
+    }
+    if (auth) {
+      const target = request.target ?? mcpPath;
+      const path = target.split("?", 1)[0] as string;
+      if (path.startsWith(METADATA_PATH)) {
+        if (!auth.serveMetadata(path, request, responder)) responder.respond(404, { "content-type": "text/plain" }, "Not Found");
+        return;
+      }
+      // Authentication before the body is read: an anonymous client cannot make the server parse.
+      const verified = await auth.authenticate(request, responder);
+      if (!verified) return;
+      request = withAuth(request, verified);
     }
     switch (request.method) {
       case "POST":

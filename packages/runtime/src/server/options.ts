@@ -1,3 +1,4 @@
+import type { AuthOptions } from "../auth/types.js";
 import type { Coordination } from "../coordination/types.js";
 
 /** Which Host and Origin headers an HTTP endpoint accepts (DNS-rebinding protection, http/host-guard.ts). */
@@ -72,6 +73,12 @@ export interface ServerOptions {
   callerOf?: (request: { headers: ((lowerCaseName: string) => string | undefined) | undefined; clientInfo: Record<string, unknown> | undefined }) => string | undefined;
   /** Host/Origin validation for the HTTP transports. */
   hostGuard?: HostGuardOptions;
+  /**
+   * Makes the HTTP endpoint an OAuth 2.1 resource server (auth/http-guard.ts): RFC 9728 metadata,
+   * 401/403 challenges, per-target scopes, `ctx.auth`. Verifiers: `@mcp-gen/runtime/auth`.
+   * stdio is unaffected (the spec leaves stdio credentials to the environment).
+   */
+  auth?: AuthOptions;
   /** Receives errors thrown by handlers (never sent to clients in detail). */
   onError?: (error: unknown) => void;
 }
