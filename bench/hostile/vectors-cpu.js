@@ -19,7 +19,7 @@ const VECTORS = [
   { item: "#2", name: 'format url, "http://" + "@"×200,000 + "!"', before: "15.7 s", method: "tools/call", params: { name: "check_url", arguments: { u: `http://${"@".repeat(200_000)}!` } } },
   { item: "#3", name: "pattern ^(a+)+$ behind maxLength 10, 31 chars", before: "6.9 s", method: "tools/call", params: { name: "check_pattern", arguments: { p: `${"a".repeat(30)}!` } } },
   { item: "#4", name: "template {a}-{b}-{c}, 3,000 '-'", before: "6 s", method: "resources/read", params: { uri: `probe://d/${"-".repeat(3_000)}/` } },
-  { item: "#4", name: "template {+a}/{+b}/{+c}/{+d}, 1,000 '/'", before: "33 s", method: "resources/read", params: { uri: `probe://s/${"/".repeat(1_000)} ` } },
+  { item: "#4", name: "template {+a}/{+b}/{+c}/{+d}, 1,000 '/'", before: "33 s", method: "resources/read", params: { uri: `probe://s/${"/".repeat(1_000)}<` } },
   { item: "#12", name: "arguments nested 3,000 levels", before: "-32603 (digest overflow)", method: "tools/call", params: { name: "any_shape", arguments: { deep: JSON.parse(`${"[".repeat(3_000)}${"]".repeat(3_000)}`) } } },
 ];
 
