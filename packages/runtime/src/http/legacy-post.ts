@@ -4,6 +4,7 @@
 // its stream for polling: then the answer becomes a resumable SSE stream whose first event is
 // the priming event (§ Resumability). 2025-03-26 sessions also accept batches (basic § Batching).
 import { randomBytes } from "node:crypto";
+import { principalOf } from "../auth/principal.js";
 import { claimsModernEra } from "../core/era/envelope.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
@@ -36,7 +37,9 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       entry.session.close();
       return responder.respond(400, JSON_HEADERS, body);
     }
-    entry.session.principal = server.options.callerOf?.({ headers: (name) => request.header(name), clientInfo: entry.session.clientInfo });
+    entry.session.principal = request.auth
+      ? principalOf(request.auth)
+      : server.options.callerOf?.({ headers: (name) => request.header(name), clientInfo: entry.session.clientInfo });
     try {
       await store.share(entry);
     } catch (error) {
@@ -72,6 +75,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       },
       closeStream: () => openStream()?.detach(),
       headers: (name) => request.header(name),
+      ...(request.auth ? { auth: request.auth } : {}),
     };
     // A session that ends (DELETE, expiry) answers its open POSTs instead of leaving them hanging.
     const terminate = (): void => {

@@ -7,6 +7,7 @@
 // another instance is loaded on first sight, its changes are written through and announced, and
 // DELETE or eviction ends it on every instance (issue 13).
 import { randomBytes } from "node:crypto";
+import { principalOf } from "../auth/principal.js";
 import type { Coordination, SessionEvent } from "../coordination/types.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
@@ -275,6 +276,9 @@ export async function findSession(
     sendError(target, 503, new RpcError(INTERNAL_ERROR, "Session store unavailable; try again"), id);
     return undefined;
   }
+  // A session belongs to the token subject that created it (2025-11-25 security_best_practices
+  // § Session Hijacking); to anyone else it does not exist.
+  if (entry && request.auth && entry.session.principal !== principalOf(request.auth)) entry = undefined;
   if (!entry) sendError(target, 404, new RpcError(INVALID_REQUEST, "Session not found"), id);
   return entry;
 }
