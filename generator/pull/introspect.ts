@@ -11,7 +11,7 @@
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
 import { connectClient, createHttpTransport, McpClient, McpClientError, type ClientTransport } from "@mcp-gen/runtime/client";
-import { RpcError, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
+import { METHOD_NOT_FOUND, RpcError, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
 import { createStdioTransport } from "@mcp-gen/runtime/node";
 import { UserError } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
@@ -43,8 +43,6 @@ export interface IntrospectOptions {
 
 /** A pagination guard: no real server needs this many pages for one list. */
 const MAX_PAGES = 10_000;
-
-const METHOD_NOT_FOUND = -32601;
 
 interface ListSpec {
   readonly method: string;
