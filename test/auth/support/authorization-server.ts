@@ -38,6 +38,8 @@ export interface AuthorizationServerOptions {
   scopes: readonly string[];
   /** Access token lifetime in seconds. Default 600. */
   accessTokenTtl?: number;
+  /** "opaque" for introspection tests: oidc-provider refuses to introspect JWT access tokens. Default "jwt". */
+  accessTokenFormat?: "jwt" | "opaque";
 }
 
 export async function startAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
@@ -78,7 +80,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
           scope: resourceScope,
           audience: resource,
           accessTokenTTL: options.accessTokenTtl ?? 600,
-          accessTokenFormat: "jwt",
+          accessTokenFormat: options.accessTokenFormat ?? "jwt",
           jwt: { sign: { alg: "RS256" } },
         }),
       },

@@ -14,10 +14,15 @@ function scopesOf(claims: Record<string, unknown>): string[] {
   return [];
 }
 
-export function authInfoOf(claims: Record<string, unknown>): AuthInfo {
-  const subject = claims["sub"];
-  if (typeof subject !== "string" || subject === "") throw invalidToken("token has no subject");
+/**
+ * `clientAsSubject`: introspection answers for client-credentials tokens may omit `sub`
+ * (RFC 7662 §2.2 makes it optional); such a token acts for its client. A JWT access token must
+ * carry `sub` (RFC 9068 §2.2).
+ */
+export function authInfoOf(claims: Record<string, unknown>, clientAsSubject = false): AuthInfo {
   const client = claims["client_id"] ?? claims["azp"];
+  const subject = claims["sub"] ?? (clientAsSubject ? client : undefined);
+  if (typeof subject !== "string" || subject === "") throw invalidToken("token has no subject");
   const issuer = claims["iss"];
   const exp = claims["exp"];
   return Object.freeze({

@@ -71,7 +71,7 @@ export function createIntrospectionVerifier(options: IntrospectionVerifierOption
       if (body["aud"] === undefined ? options.requireAudience !== false : !audienceIncludes(body["aud"], audience)) {
         throw invalidToken("token not meant for this resource");
       }
-      return authInfoOf(body);
+      return authInfoOf(body, true);
     },
   };
 }
