@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const exists = (path) => existsSync(fileURLToPath(new URL(path, import.meta.url)));
-const inCheckout = exists("../../../generator/cli.ts");
+// Installed, this file is node_modules/mcp-gen/bin/mcp-gen.js; only in a checkout is it packages/cli/bin.
+const inCheckout = /[\\/]packages[\\/]cli[\\/]bin[\\/]mcp-gen\.js$/.test(fileURLToPath(import.meta.url)) && exists("../../../generator/cli.ts");
 const cli = inCheckout ? "../../../dist/generator/cli.js" : "../dist/generator/cli.js";
 if (!exists(cli)) {
   process.stderr.write(`mcp-gen: the compiled CLI is missing; ${inCheckout ? "run `npm install` (or `npm run build`) at the checkout's root" : "reinstall mcp-gen"}\n`);
