@@ -27,7 +27,12 @@ describe("emitZodModule declarations", () => {
     for (const name of ["Expression", "Operation", "JsonValue", "Category", "Everything"])
       expect(byName.get(name)?.recursive).toBe(true);
     expect(byName.get("Forest")?.recursive).toBe(false);
-    const position = (name: string) => result.exported.indexOf(name);
+    // A missing name must fail here, not pass as index -1 "before" everything.
+    const position = (name: string) => {
+      const index = result.exported.indexOf(name);
+      expect(index, `${name} is exported`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
     expect(position("Category_Tag")).toBeLessThan(position("Category"));
     expect(position("TreeNode")).toBeLessThan(position("Forest"));
     expect(position("TreeNode")).toBeLessThan(position("Everything"));
