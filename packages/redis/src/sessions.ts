@@ -48,7 +48,7 @@ export function redisSessionStore(redis: Redis, channels: Channels, keys: KeySpa
       if (fields.length > 0) await redis.eval(UPDATE_IF_EXISTS, 1, keys.session(id), idleMs, ...fields);
     },
     async touch(id, idleMs) {
-      await redis.pexpire(keys.session(id), idleMs);
+      return (await redis.pexpire(keys.session(id), idleMs)) === 1;
     },
     async remove(id) {
       await redis.del(keys.session(id));

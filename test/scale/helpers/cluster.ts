@@ -218,4 +218,15 @@ export async function startCluster(spec: InstanceSpec, count = 3, redis?: RedisS
 }
 
 export const NOTES = { args: [join(ROOT, "examples/notes/start.js"), "--port", "{port}"] };
-export const FIXTURE = { args: [join(ROOT, "test/conformance/fixture/server.mjs"), "{port}"] };
+/** The conformance fixture generated into `dir` (see fixture-server.mjs). */
+export const fixtureIn = (dir: string): InstanceSpec => ({ args: [join(ROOT, "test/scale/helpers/fixture-server.mjs"), "{port}"], env: { SCALE_FIXTURE_DIR: dir } });
+
+/** Generates the conformance fixture from test/conformance/server.yaml into `dir`. */
+export async function generateFixture(dir: string): Promise<void> {
+  const { execFile } = await import("node:child_process");
+  await new Promise<void>((done, reject) =>
+    execFile(process.execPath, [join(ROOT, "bin/mcp-gen.js"), "generate", join(ROOT, "test/conformance/server.yaml"), "--out", dir], { cwd: ROOT }, (error, _o, stderr) =>
+      error ? reject(new Error(`generate failed: ${stderr}`)) : done(),
+    ),
+  );
+}

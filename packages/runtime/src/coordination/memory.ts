@@ -70,6 +70,7 @@ export function createMemoryHub(bounds: EventLogBounds = {}): MemoryHub {
     async touch(id, idleMs) {
       const entry = live(id);
       if (entry) entry.expires = Date.now() + idleMs;
+      return entry !== undefined;
     },
     async remove(id) {
       sessions.delete(id);

@@ -34,8 +34,8 @@ export interface SessionStore {
   load(id: string): Promise<SessionRecord | undefined>;
   /** Changes fields and tells the other instances (a "patched" event). */
   update(id: string, patch: Partial<SessionRecord>, idleMs: number): Promise<void>;
-  /** Pushes the idle expiry out again. */
-  touch(id: string, idleMs: number): Promise<void>;
+  /** Pushes the idle expiry out again; false when the session no longer exists (ended elsewhere, expired). */
+  touch(id: string, idleMs: number): Promise<boolean>;
   /** Deletes the session and tells every instance (an "ended" event). */
   remove(id: string): Promise<void>;
   announce(event: SessionEvent): Promise<void>;

@@ -108,6 +108,13 @@ export class LegacySessionStore {
   /** lookup(), else the session loaded from the shared store (made or kept alive by another instance). */
   async resolve(id: string): Promise<SessionEntry | undefined> {
     const local = this.lookup(id);
+    if (local && this.shared) {
+      // The copy here may be stale: a DELETE on another instance must 404 here at once, not
+      // after its announcement arrives. One PEXPIRE per legacy request both checks and touches.
+      if (await this.shared.sessions.touch(id, this.limits.sessionIdleMs)) return local;
+      this.end(local, false);
+      return undefined;
+    }
     if (local || !this.shared || !/^[0-9a-f]{32}$/.test(id)) return local;
     let loading = this.loading.get(id);
     if (!loading) {
@@ -118,8 +125,10 @@ export class LegacySessionStore {
   }
 
   private async hydrate(id: string): Promise<SessionEntry | undefined> {
-    const record = await (this.shared as Coordination).sessions.load(id);
+    const shared = this.shared as Coordination;
+    const record = await shared.sessions.load(id);
     if (!record) return undefined;
+    this.settle(shared.sessions.touch(id, this.limits.sessionIdleMs));
     const raced = this.sessions.get(id);
     if (raced) return raced;
     const entry = this.create("", id);
@@ -142,7 +151,6 @@ export class LegacySessionStore {
     const entry = this.sessions.get(id);
     if (!entry) return undefined;
     entry.session.lastActivity = Date.now();
-    this.touchShared(entry);
     if (!entry.used) {
       entry.used = true;
       this.forgetUnused(entry);
@@ -181,6 +189,19 @@ export class LegacySessionStore {
     for (const stream of entry.streams.values()) stream.abandon();
     entry.standalone = undefined;
     entry.session.close();
+  }
+
+  /** DELETE: gone from the shared store before the client hears so, then ended on every instance. */
+  async endEverywhere(entry: SessionEntry): Promise<void> {
+    const shared = this.shared;
+    if (shared && this.sessions.get(entry.session.id) === entry) {
+      const id = entry.session.id;
+      this.end(entry, false);
+      await shared.sessions.remove(id);
+      this.settle(shared.sessions.announce({ type: "ended", id, origin: shared.instanceId }));
+      return;
+    }
+    this.end(entry);
   }
 
   /** Shutdown: this process's sessions end here; shared ones live on for the other instances. */

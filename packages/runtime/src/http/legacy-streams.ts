@@ -124,7 +124,12 @@ export function createLegacyStreams(server: McpServer, store: LegacySessionStore
     const entry = await findSession(store, request, responder, null);
     if (!entry) return;
     // Ends its streams and answers its pending POSTs (issue 21 #9), then confirms.
-    store.end(entry);
+    try {
+      await store.endEverywhere(entry);
+    } catch (error) {
+      store.reportError(error);
+      return sendError(responder, 503, new RpcError(INTERNAL_ERROR, "Session store unavailable; try again"));
+    }
     responder.respond(200, {});
   }
 
