@@ -64,6 +64,7 @@ describe("scaffoldDependencies", () => {
 
   it("--packages names both tarballs of a folder, or says which is missing", () => {
     const packs = join(ROOT, "packs");
+    rmSync(packs, { recursive: true, force: true });
     mkdirSync(packs, { recursive: true });
     writeFileSync(join(packs, "mcp-gen-9.9.9.tgz"), "");
     expect(() => dependenciesFromPacks(packs, "9.9.9")).toThrow(UserError);
