@@ -94,7 +94,7 @@ describe("handler deadlines (issue 21 #9)", () => {
     const server = createMcpServer(definition({ aborted: 0 }), { limits: { handlerTimeoutMs: 100 } });
     const session = server.createLegacySession();
     const sent: any[] = [];
-    const channel = { send: (m: any) => sent.push(m), closeStream: () => {} };
+    const channel = { send: (m: any) => void sent.push(m), closeStream: () => {} };
     await session.handleRequest(
       { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { elicitation: {} } } },
       channel,

@@ -38,7 +38,7 @@ function definition(aborted: Array<string | number> = []): ServerDefinition {
     ],
   };
 }
-const call = (id: number, name: string, args: object, meta: object = {}) => ({
+const call = (id: number, name: string, args: object, meta: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0",
   id,
   method: "tools/call",
