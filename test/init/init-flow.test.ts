@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connectClient, createHttpTransport } from "../../packages/runtime/src/index.js";
-import { npm, npmStart, packedSet, type PackedSet } from "../install/packs.js";
+import { connectClient, createHttpTransport, createStdioTransport } from "../../packages/runtime/src/index.js";
+import { cleanEnv, npm, npmStart, packedSet, type PackedSet } from "../install/packs.js";
 
 let set: PackedSet;
 
@@ -45,6 +45,19 @@ describe.each([
     }
     const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(["validate", "generate", "test", "build", "start"]));
-    if (flags.length === 0) expect(pkg.scripts["dev"]).toBe("tsx watch src/server.ts");
+    if (flags.length === 0) {
+      expect(pkg.scripts["dev"]).toBe("tsx watch src/server.ts");
+      // What `npm run dev` runs, without the watcher: the TypeScript source through tsx.
+      const env = Object.fromEntries(Object.entries(cleanEnv()).filter((e): e is [string, string] => e[1] !== undefined));
+      const dev = await connectClient({
+        transport: createStdioTransport({ command: join(app, "node_modules", ".bin", "tsx"), args: ["src/server.ts", "--stdio"], cwd: app, env, stderr: "ignore" }),
+        clientInfo: { name: "init-flow-dev", version: "1.0.0" },
+      });
+      try {
+        expect((await dev.callTool("greet", { name: "tsx" })).structuredContent).toEqual({ greeting: "Hello, tsx!" });
+      } finally {
+        await dev.close();
+      }
+    }
   });
 });
