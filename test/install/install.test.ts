@@ -3,7 +3,7 @@
 // `npm install` (its mcp-gen and runtime resolve to those tarballs, never the registry, which
 // does not have them), generate, and a served tools/list — with no file of the checkout
 // reachable: nothing installed links or resolves into it, and the CLI runs from the install.
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +27,19 @@ describe("installed from tarballs, outside the checkout", { timeout: 300_000 }, 
     for (const dir of [set.packs, set.tool]) {
       expect(dir.startsWith(tmpdir())).toBe(true);
       expect(relative(REPO, dir).startsWith("..")).toBe(true);
+    }
+  });
+
+  it("every non-private package under packages/ was packed, with files, exports or bin, engines", () => {
+    const dirs = readdirSync(join(REPO, "packages")).filter((d) => existsSync(join(REPO, "packages", d, "package.json")));
+    const publishable = dirs.map((d) => packageJsonOf(join(REPO, "packages", d))).filter((p) => p["private"] !== true);
+    expect(publishable.length).toBeGreaterThanOrEqual(2);
+    for (const pkg of publishable) {
+      const name = String(pkg["name"]);
+      expect(set.tarballs, name).toContain(join(set.packs, `${name.replace(/^@/, "").replace("/", "-")}-${String(pkg["version"])}.tgz`));
+      expect(pkg["files"], name).toBeDefined();
+      expect(pkg["exports"] ?? pkg["bin"], name).toBeDefined();
+      expect(pkg["engines"], name).toEqual({ node: ">=20.19" });
     }
   });
 

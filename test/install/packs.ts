@@ -15,8 +15,10 @@ export interface PackedSet {
   readonly packs: string;
   readonly cliTarball: string;
   readonly runtimeTarball: string;
-  /** A project folder with mcp-gen installed from the tarballs (node_modules/.bin/mcp-gen). */
+  /** A project folder with every tarball installed (node_modules/.bin/mcp-gen). */
   readonly tool: string;
+  /** Every tarball packed, one per non-private package under packages/. */
+  readonly tarballs: readonly string[];
 }
 
 /** The vitest main process (parent of every fork worker) identifies the run. */
@@ -65,8 +67,10 @@ function build(): PackedSet {
   rmSync(tool, { recursive: true, force: true });
   mkdirSync(tool, { recursive: true });
   writeFileSync(join(tool, "package.json"), `${JSON.stringify({ name: "tool", version: "1.0.0", private: true }, null, 2)}\n`);
-  npm(tool, ["install", "--save-dev", cliTarball, runtimeTarball]);
-  return { packs, cliTarball, runtimeTarball, tool };
+  // Every packed package, optional ones included: each must install from its tarball alone.
+  const tarballs = readdirSync(packs).filter((f) => f.endsWith(".tgz")).map((f) => join(packs, f));
+  npm(tool, ["install", "--save-dev", ...tarballs]);
+  return { packs, cliTarball, runtimeTarball, tool, tarballs };
 }
 
 let mine: Promise<PackedSet> | undefined;
