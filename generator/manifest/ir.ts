@@ -3,6 +3,8 @@
 // `$ref` files and shared definitions are bundled into each schema's `$defs`, handles are
 // expanded, capabilities are derived and cache hints have their defaults applied.
 
+import type { AuthDeclaration } from "./auth.js";
+
 /** A JSON Schema 2020-12 document or subschema, as plain JSON. */
 export type JsonSchema = { readonly [key: string]: unknown } | boolean;
 
@@ -110,6 +112,8 @@ export interface Tool {
   /** Handles the tool returns in structuredContent. */
   readonly handleOutputs: readonly HandleUse[];
   readonly headers: readonly HeaderParameter[];
+  /** OAuth scopes a call needs besides `auth.required` (manifest/auth.ts); absent: none. */
+  readonly scopes?: readonly string[];
 }
 
 export interface PromptArgument {
@@ -129,6 +133,7 @@ export interface Prompt {
   readonly icons: readonly Icon[];
   readonly arguments: readonly PromptArgument[];
   readonly inputRequests: readonly InputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface ResourceAnnotations {
@@ -149,6 +154,7 @@ export interface Resource {
   readonly subscribe: boolean;
   readonly cache: CacheHint;
   readonly inputRequests: readonly InputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface TemplateVariable {
@@ -172,6 +178,7 @@ export interface ResourceTemplate {
   readonly subscribe: boolean;
   readonly cache: CacheHint;
   readonly inputRequests: readonly InputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface Handle {
@@ -223,4 +230,8 @@ export interface Manifest {
   readonly definitions: Readonly<Record<string, JsonSchema>>;
   readonly capabilities: DerivedCapabilities;
   readonly cache: ListCacheHints;
+  /** The `auth` section: the HTTP server is an OAuth 2.1 resource server. */
+  readonly auth?: AuthDeclaration;
+  /** Transports the server is meant for (`transports`, default both). */
+  readonly transports?: readonly ("http" | "stdio")[];
 }

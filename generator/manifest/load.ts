@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Diagnostic, dedupeDiagnostics, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { userSchemaAjv } from "./ajv.js";
+import { checkAuth } from "./auth.js";
 import { checkNames } from "./check-names.js";
 import { checkPatterns } from "./check-patterns.js";
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
@@ -102,6 +103,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkOutputRoots(data, served, reporter);
   checkUris(data, reporter);
   checkPatterns(data, reporter);
+  checkAuth(data, reporter);
 
   const manifestDir = dirname(resolve(file));
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));

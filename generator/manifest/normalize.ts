@@ -1,6 +1,7 @@
 // Builds the IR from a manifest that passed every check. Only called without errors, so the
 // raw data has the shape manifest.schema.json describes; schemas come pre-bundled.
 import { eraOf } from "../spec-schema/lock.js";
+import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
 import { toIdentifier } from "./identifiers.js";
 import type {
   CacheHint,
@@ -23,6 +24,12 @@ import { parseUriTemplate } from "./uri-template.js";
 
 /** Prepared schemas, keyed by `schemaKey(path)`. */
 export type PreparedSchemas = ReadonlyMap<string, PreparedSchema>;
+
+/** `scopes` of a target when it declares any (IR keeps the key absent otherwise). */
+function withScopes(entry: RawMap): { scopes?: readonly string[] } {
+  const scopes = scopesOf(entry);
+  return scopes.length > 0 ? { scopes } : {};
+}
 
 export function schemaKey(path: readonly (string | number)[]): string {
   return JSON.stringify(path);
@@ -153,6 +160,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       handleInputs: input?.handleUses ?? [],
       handleOutputs: output?.handleUses ?? [],
       headers: input?.headers ?? [],
+      ...withScopes(t),
     };
   });
 
@@ -178,6 +186,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
         })
         .sort(byName),
       inputRequests: inputRequests(p, ["prompts", name], schemas),
+      ...withScopes(p),
     };
   });
 
@@ -197,6 +206,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       subscribe: r["subscribe"] === true,
       cache: cacheHint(cacheRaw["default"], r["cache"]),
       inputRequests: inputRequests(r, ["resources", name], schemas),
+      ...withScopes(r),
     };
   });
 
@@ -223,6 +233,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       subscribe: t["subscribe"] === true,
       cache: cacheHint(cacheRaw["default"], t["cache"]),
       inputRequests: inputRequests(t, ["templates", name], schemas),
+      ...withScopes(t),
     };
   });
 
@@ -242,7 +253,10 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
   if (raw["logging"] === true) capabilities.logging = {};
 
   const pulled = raw["pulled"];
+  const auth = normalizeAuth(raw);
   return {
+    ...(auth ? { auth } : {}),
+    ...(Array.isArray(raw["transports"]) ? { transports: transportsOf(raw) as ("http" | "stdio")[] } : {}),
     file,
     ...(isMap(pulled) ? { pulled: { from: String(pulled["from"]), era: pulled["era"] === "legacy" ? "legacy" : "modern", revision: String(pulled["revision"]) } as const } : {}),
     server: {
