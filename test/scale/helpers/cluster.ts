@@ -58,22 +58,28 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, what: string, ms = 
 
 export class RedisServer {
   private child: ChildProcess | undefined;
-  constructor(readonly port: number) {}
+  /** `persistDir`: keep data across a restart (append-only file there), as a production Redis would. */
+  constructor(
+    readonly port: number,
+    private readonly persistDir?: string,
+  ) {}
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
-    const child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+    const persistence = this.persistDir ? ["--appendonly", "yes", "--dir", this.persistDir] : ["--appendonly", "no"];
+    const child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", ...persistence], { stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     await waitForOutput(child, /Ready to accept connections/, "redis-server");
   }
-  async stop(): Promise<void> {
+  /** SIGTERM lets Redis flush its append-only file; SIGKILL loses what it did not write. */
+  async stop(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
     const child = this.child;
     this.child = undefined;
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((done) => {
       child.once("exit", () => done());
-      child.kill("SIGKILL");
+      child.kill(signal);
     });
   }
 }
