@@ -27,7 +27,40 @@ export interface LegacyPost {
 
 const NO_CHANNEL: LegacyChannel = { send: () => {}, closeStream: () => {} };
 
+/** What a handler that asks the client is told in stateless mode (ServerOptions.legacyHttp). */
+export const STATELESS_NO_CLIENT_REQUESTS =
+  "server→client requests (elicitation, sampling, roots) are unavailable: this server runs legacy HTTP without sessions (legacyHttp: stateless)";
+
 export function createLegacyPost(server: McpServer, store: LegacySessionStore, limits: HttpLimits): LegacyPost {
+  const stateless = server.options.legacyHttp === "stateless";
+  const sessionHeader = (entry: SessionEntry): Record<string, string> => (stateless ? {} : { "mcp-session-id": entry.session.id });
+
+  /**
+   * Stateless mode: one throwaway session per request, never stored, no Mcp-Session-Id. The
+   * revision is the MCP-Protocol-Version header's, else 2025-03-26 (2025-11-25 basic/transports
+   * § Protocol Version Header), else the preferred one; the client declared no capabilities here.
+   */
+  function throwaway(request: HttpRequestView, method: string | undefined): SessionEntry {
+    const entry = store.create(request.clientAddress ?? "");
+    entry.session.clientRequestsUnavailable = STATELESS_NO_CLIENT_REQUESTS;
+    if (method !== "initialize") {
+      const header = request.header("mcp-protocol-version")?.trim() ?? "2025-03-26";
+      const served = server.legacyRevisions;
+      entry.session.restore({ protocolVersion: served.includes(header) ? header : (served[0] as string), clientCapabilities: {} });
+    }
+    return entry;
+  }
+
+  async function statelessMessage(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    // Answers and notifications have no session to belong to (there are no server→client requests).
+    if (inbound.kind !== "request") return responder.respond(202, {});
+    const entry = throwaway(request, inbound.message.method);
+    try {
+      await serveRequest(entry, inbound.message, request, responder);
+    } finally {
+      entry.session.close();
+    }
+  }
   async function initialize(message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
     const client = request.clientAddress ?? "";
     if (!store.admit(client)) return sendError(responder, 503, new RpcError(INVALID_REQUEST, "Too many sessions; try again later"), message.id);
@@ -54,7 +87,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
 
   async function serveRequest(entry: SessionEntry, message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
     const reply = new ExchangeReply(responder);
-    const streamHeaders = { ...SSE_HEADERS, "mcp-session-id": entry.session.id };
+    const streamHeaders = { ...SSE_HEADERS, ...sessionHeader(entry) };
     let stream: ResumableStream | undefined;
     // Every message about this request goes through here; once the exchange was answered with
     // JSON there is no stream to upgrade to, so a late message is dropped.
@@ -94,11 +127,12 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       // Cancelled by notifications/cancelled: no response is owed, so the stream just ends.
       if (body === undefined) stream.abandon();
       else stream.finish(body);
-    } else if (body === undefined) reply.respond(202, { "mcp-session-id": entry.session.id });
-    else reply.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
+    } else if (body === undefined) reply.respond(202, sessionHeader(entry));
+    else reply.respond(200, { ...JSON_HEADERS, ...sessionHeader(entry) }, body);
   }
 
   async function message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
+    if (stateless) return statelessMessage(inbound, request, responder);
     if (inbound.kind === "request" && inbound.message.method === "initialize" && request.header("mcp-session-id") === undefined) {
       return initialize(inbound.message, request, responder);
     }
@@ -127,8 +161,16 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     if (items.some((item) => isPlainObject(item) && isPlainObject(item["params"]) && claimsModernEra(item["params"] as never))) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not allowed in the modern era"));
     }
-    const entry = await findSession(store, request, responder, null);
+    const entry = stateless ? throwaway(request, undefined) : await findSession(store, request, responder, null);
     if (!entry) return;
+    try {
+      await serveBatch(entry, items, responder);
+    } finally {
+      if (stateless) entry.session.close();
+    }
+  }
+
+  async function serveBatch(entry: SessionEntry, items: unknown[], responder: HttpResponder): Promise<void> {
     if (!revisionAllowsBatch(entry.session.protocolVersion ?? "")) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, "Invalid Request: batches are not supported by the negotiated revision"));
     }
@@ -149,7 +191,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       } else if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
     }
     if (replies.length === 0) return responder.respond(202, {});
-    responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, `[${replies.join(",")}]`);
+    responder.respond(200, { ...JSON_HEADERS, ...sessionHeader(entry) }, `[${replies.join(",")}]`);
   }
 
   return { message, batch };

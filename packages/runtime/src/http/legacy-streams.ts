@@ -22,7 +22,8 @@ export interface LegacyStreams {
 
 export function createLegacyStreams(server: McpServer, store: LegacySessionStore, limits: HttpLimits): LegacyStreams {
   // A modern-only server has no sessions: GET and DELETE are not offered (2026-07-28 transports).
-  const offered = server.legacyRevisions.length > 0;
+  // Nor does a stateless legacy endpoint (ServerOptions.legacyHttp): there is no session to stream for.
+  const offered = server.legacyRevisions.length > 0 && server.options.legacyHttp !== "stateless";
 
   async function get(request: HttpRequestView, responder: HttpResponder): Promise<void> {
     if (!offered) return responder.respond(405, { allow: "POST" });

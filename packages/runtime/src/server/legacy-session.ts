@@ -73,6 +73,8 @@ export class LegacySession {
    * that a reply routed from another instance names exactly one awaiting request.
    */
   outboundPrefix = "srv-";
+  /** Set when this session cannot reach its client with requests (stateless legacy HTTP): why. */
+  clientRequestsUnavailable: string | undefined;
   private readonly host: LegacyHost;
   private readonly pending = new Map<RequestId, PendingClientRequest>();
   private readonly inflight = new Map<RequestId, Cancellation>();
@@ -318,8 +320,9 @@ export class LegacySession {
       setState: (data) => {
         state = data;
       },
-      canAsk: (request) => missingCapabilities(request, this.clientCapabilities) === undefined,
+      canAsk: (request) => this.clientRequestsUnavailable === undefined && missingCapabilities(request, this.clientCapabilities) === undefined,
       askAll: async (requests) => {
+        if (this.clientRequestsUnavailable !== undefined) throw new SafeError(this.clientRequestsUnavailable);
         const entries = Object.entries(requests);
         for (const [key, request] of entries) {
           const lacking = missingCapabilities(request, this.clientCapabilities);

@@ -59,6 +59,13 @@ export interface ServerOptions {
    * `@mcp-gen/redis` provides one; createMemoryHub() shares between servers of one process.
    */
   coordination?: Coordination;
+  /**
+   * "stateless": legacy HTTP clients get no Mcp-Session-Id; every request is served on its own
+   * (negotiated revision from MCP-Protocol-Version), GET/DELETE answer 405 and server→client
+   * requests fail as unavailable. For deployments that want neither sessions nor shared state.
+   * Default "sessions".
+   */
+  legacyHttp?: "sessions" | "stateless";
   /** HMAC key for requestState (≥ 32 bytes). Default: env MCP_GEN_STATE_KEY, else a per-process random key. */
   stateKey?: string | Uint8Array;
   /** requestState lifetime in ms. Default 10 minutes. */
