@@ -6,7 +6,7 @@ import { createMemoryHub, type MemoryHub } from "../../packages/runtime/src/coor
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { testDefinition } from "../runtime/helpers/definition.js";
-import { legacySession, modernListen, stream, waitFor } from "./helpers/wire.js";
+import { legacySession, modernCall, modernListen, stream, waitFor } from "./helpers/wire.js";
 
 const KEYS = { stateKey: "s".repeat(32), handleKey: "h".repeat(32) };
 let hub: MemoryHub;
@@ -110,6 +110,21 @@ describe("coordination through an in-memory hub", () => {
     const seqs = [lastSeen, ...resumed.events.map((e) => e.id as string)].map((id) => Number(id.split(".").pop()));
     expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it("a handle minted on A opens on B, and MRTR state sealed on A is accepted on B (shared keys)", async () => {
+    const opened = await modernCall(a, "tools/call", { name: "open_cart", arguments: {} });
+    const handle = opened.result.content[0].text as string;
+    const added = await modernCall(b, "tools/call", { name: "add_item", arguments: { cart: handle, sku: "mug" } });
+    expect(added.result.content[0].text).toBe("added mug to 7");
+    const caps = { elicitation: {}, sampling: {} };
+    const round1 = await modernCall(a, "tools/call", { name: "confirm_delete", arguments: { id: "x" } }, caps);
+    expect(round1.result.resultType).toBe("input_required");
+    const round2 = await modernCall(b, "tools/call", { name: "confirm_delete", arguments: { id: "x" }, requestState: round1.result.requestState, inputResponses: { confirm: { action: "accept", content: { ok: true } } } }, caps);
+    expect(round2.result.resultType).toBe("input_required");
+    expect(Object.keys(round2.result.inputRequests)).toEqual(["reason"]);
+    const round3 = await modernCall(a, "tools/call", { name: "confirm_delete", arguments: { id: "x" }, requestState: round2.result.requestState, inputResponses: { reason: { role: "assistant", content: { type: "text", text: "r" }, model: "m" } } }, caps);
+    expect(round3.result.content[0].text).toBe('ok={"ok":true} reason={"type":"text","text":"r"}');
   });
 
   it("404s a Last-Event-ID of another session's stream", async () => {
