@@ -1,5 +1,6 @@
 import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
+import { clientScopesPart } from "../server/auth-parts.js";
 import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, MEMBER, SECTION, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
 
 interface Member {
@@ -92,5 +93,6 @@ export function emitClientModule(manifest: Manifest, header: string, schemas: Sc
     ` * (\`protocol: "auto"\`, the default) or a pinned revision, and returns the typed client.\n */\n` +
     `export async function ${w.export(CONNECT, false)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
     `  const raw = await ${w.use(RUNTIME.connectClient)}(options);\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
-  return { code: w.render(header, body), exports: w.exports() };
+  const scopes = clientScopesPart(w, manifest);
+  return { code: w.render(header, scopes ? `${scopes}\n${body}` : body), exports: w.exports() };
 }

@@ -1,5 +1,6 @@
 import type { CacheHint, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
+import { serverAuthParts } from "./auth-parts.js";
 import { inputKind } from "./input-kinds/index.js";
 import {
   contextConst,
@@ -263,10 +264,11 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
     list("resources") +
     list("resourceTemplates") +
     `  };\n`;
+  const auth = serverAuthParts(w, manifest);
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.\n */\n` +
-    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
-    `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, options);\n}\n`;
-  return { code: w.render(header, [...d.parts, factory].join("\n")), exports: w.exports() };
+    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
+    `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, ${auth?.optionsExpression ?? "options"});\n}\n`;
+  return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), factory].join("\n")), exports: w.exports() };
 }

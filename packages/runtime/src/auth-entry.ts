@@ -7,5 +7,7 @@ export type { IntrospectionVerifierOptions } from "./auth/introspection.js";
 export { AuthFailure, invalidToken } from "./auth/errors.js";
 export type { AuthErrorCode } from "./auth/errors.js";
 export { authInfoOf } from "./auth/claims.js";
+export { authOptionsFrom } from "./auth/declaration.js";
+export type { AuthOverrides } from "./auth/declaration.js";
 export { METADATA_PATH, metadataDocument, metadataUrlOf } from "./auth/metadata.js";
-export type { AuthInfo, AuthOptions, TargetScopes, TokenVerifier, VerifyRequest } from "./auth/types.js";
+export type { AuthDeclaration, AuthInfo, AuthOptions, TargetScopes, TokenVerifier, VerifyRequest } from "./auth/types.js";

@@ -70,3 +70,9 @@ export interface AuthOptions {
   /** Longest accepted token, in bytes; longer ones are refused unread. Default 8 KiB. */
   maxTokenBytes?: number;
 }
+
+/**
+ * What a generated server knows from its manifest's `auth` section: everything but the verifier
+ * (chosen at start-up, `@mcp-gen/runtime/auth` authOptionsFrom).
+ */
+export type AuthDeclaration = Omit<AuthOptions, "verifier" | "maxTokenBytes">;
