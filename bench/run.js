@@ -62,6 +62,7 @@ const SECTIONS = {
   server: async () => (await import("./server/section.js")).serverSection(),
   client: async () => (await import("./client/section.js")).clientSection(),
   hostile: async () => (await import("./hostile/section.js")).hostileSection(),
+  scale: async () => (await import("./scale/section.js")).scaleSection(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -6,6 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+// @ts-expect-error plain JS module shared with bench/scale (no declarations)
+import { nginxConfig, NGINX_TEMP_DIRS } from "./nginx-conf.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "../../..");
 export const SHARED_KEYS = { MCP_GEN_STATE_KEY: "scale-test-state-key-0123456789abcdef", MCP_GEN_HANDLE_KEY: "scale-test-handle-key-0123456789abcdef" };
@@ -133,44 +135,10 @@ export class Balancer {
   }
   /** The configuration docs/deployment.md describes, with this test's ports. */
   config(): string {
-    const dir = this.dir;
-    const user = process.getuid?.() === 0 ? "user root;\n" : "";
-    return `${user}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream mcp {
-${this.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${this.port};
-    location /mcp {
-      proxy_pass http://mcp;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_cache off;
-      proxy_read_timeout 1h;
-      proxy_next_upstream error timeout non_idempotent;
-      proxy_next_upstream_tries 3;
-    }
-  }
-}
-`;
+    return nginxConfig({ dir: this.dir, port: this.port, upstreams: this.upstreams });
   }
   async start(): Promise<void> {
-    for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(this.dir, sub), { recursive: true });
+    for (const sub of NGINX_TEMP_DIRS) mkdirSync(join(this.dir, sub), { recursive: true });
     writeFileSync(join(this.dir, "nginx.conf"), this.config());
     const child = spawn("nginx", ["-p", this.dir, "-c", join(this.dir, "nginx.conf"), "-e", join(this.dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
