@@ -30,14 +30,22 @@ export function emitTestingModule(manifest: Manifest, header: string): TestingMo
     `  /** Options of the server under test (limits, signing key, onError…). */\n` +
     `  readonly server?: ${serverOptions};\n}\n\n` +
     `/**\n * Serves \`serverHandlers\` with ${CREATE_SERVER}() and connects the typed client to it in memory: no port, no process.\n` +
-    ` * Every message still crosses a JSON-RPC stdio framing, so handlers are tested as they are served. Close the client after the test.\n */\n` +
-    `export function ${w.export(CREATE_TEST_CLIENT, false)}(serverHandlers: ${handlers}, options: ${options} = {}): Promise<${client}> {\n` +
-    `  const { revision, server, clientInfo, ...rest } = options;\n` +
-    `  return ${connect}({\n` +
-    `    ...rest,\n` +
-    `    clientInfo: clientInfo ?? { name: "${manifest.server.name}-test-client", version: "0.0.0" },\n` +
-    `    protocol: revision ?? "auto",\n` +
-    `    transport: ${memory}(${createServer}(serverHandlers, server)),\n` +
-    `  });\n}\n`;
+    ` * Every message still crosses a JSON-RPC stdio framing, so handlers are tested as they are served. Closing the client closes the server.\n */\n` +
+    `export async function ${w.export(CREATE_TEST_CLIENT, false)}(serverHandlers: ${handlers}, options: ${options} = {}): Promise<${client}> {\n` +
+    `  const { revision, server: serverOptions, clientInfo, ...rest } = options;\n` +
+    `  const server = ${createServer}(serverHandlers, serverOptions);\n` +
+    `  try {\n` +
+    `    const client = await ${connect}({\n` +
+    `      ...rest,\n` +
+    `      clientInfo: clientInfo ?? { name: ${JSON.stringify(`${manifest.server.name}-test-client`)}, version: "0.0.0" },\n` +
+    `      protocol: revision ?? "auto",\n` +
+    `      transport: ${memory}(server),\n` +
+    `    });\n` +
+    `    // The server belongs to this client: closing the client closes it too.\n` +
+    `    return { ...client, close: () => client.close().finally(() => server.close()) };\n` +
+    `  } catch (error) {\n` +
+    `    server.close();\n` +
+    `    throw error;\n` +
+    `  }\n}\n`;
   return { code: w.render(header, body), exports: w.exports() };
 }

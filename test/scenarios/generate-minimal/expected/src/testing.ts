@@ -18,14 +18,22 @@ export interface TestClientOptions extends Partial<Omit<McpClientOptions, "trans
 
 /**
  * Serves `serverHandlers` with createServer() and connects the typed client to it in memory: no port, no process.
- * Every message still crosses a JSON-RPC stdio framing, so handlers are tested as they are served. Close the client after the test.
+ * Every message still crosses a JSON-RPC stdio framing, so handlers are tested as they are served. Closing the client closes the server.
  */
-export function createTestClient(serverHandlers: Handlers, options: TestClientOptions = {}): Promise<Client> {
-  const { revision, server, clientInfo, ...rest } = options;
-  return connect({
-    ...rest,
-    clientInfo: clientInfo ?? { name: "minimal-test-client", version: "0.0.0" },
-    protocol: revision ?? "auto",
-    transport: createMemoryTransport(createServer(serverHandlers, server)),
-  });
+export async function createTestClient(serverHandlers: Handlers, options: TestClientOptions = {}): Promise<Client> {
+  const { revision, server: serverOptions, clientInfo, ...rest } = options;
+  const server = createServer(serverHandlers, serverOptions);
+  try {
+    const client = await connect({
+      ...rest,
+      clientInfo: clientInfo ?? { name: "minimal-test-client", version: "0.0.0" },
+      protocol: revision ?? "auto",
+      transport: createMemoryTransport(server),
+    });
+    // The server belongs to this client: closing the client closes it too.
+    return { ...client, close: () => client.close().finally(() => server.close()) };
+  } catch (error) {
+    server.close();
+    throw error;
+  }
 }
