@@ -63,7 +63,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     scopes: ["openid", "offline_access", ...options.scopes],
     pkce: { required: () => true },
     clientBasedCORS: () => true,
-    ttl: { AccessToken: options.accessTokenTtl ?? 600, ClientCredentials: options.accessTokenTtl ?? 600 },
+    ttl: { AccessToken: options.accessTokenTtl ?? 600, ClientCredentials: options.accessTokenTtl ?? 600, Interaction: 600, Session: 3600, Grant: 3600, RefreshToken: 3600, AuthorizationCode: 60 },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     issueRefreshToken: async () => true,
     features: {
