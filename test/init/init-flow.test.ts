@@ -3,9 +3,9 @@
 // and the --js one, both written by the mcp-gen installed from the tarballs outside the checkout.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { connectClient, createHttpTransport, createStdioTransport } from "../../packages/runtime/src/index.js";
-import { cleanEnv, npm, npmStart, packedSet, type PackedSet } from "../install/packs.js";
+import { cleanEnv, npm, npmStart, packedSet, removeProject, type PackedSet } from "../install/packs.js";
 
 let set: PackedSet;
 
@@ -19,6 +19,7 @@ describe.each([
 ])("the $language scaffold", ({ flags, files, built, tests }) => {
   it("init → npm install → npm test → npm run build → npm start answers tools/call", { timeout: 400_000 }, async () => {
     const app = join(set.tool, "..", `init-${flags.length === 0 ? "ts" : "js"}`);
+    onTestFinished(() => removeProject(app));
     npm(set.tool, ["mcp-gen", "init", app, "--force", ...flags], { command: "npx" });
     for (const file of [...files, "mcp.yaml", "package.json", ".gitignore"]) expect(existsSync(join(app, file)), file).toBe(true);
 

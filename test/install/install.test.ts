@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectClient, createHttpTransport } from "../../packages/runtime/src/index.js";
-import { npm, npmStart, packedSet, REPO, symlinksUnder, type PackedSet } from "./packs.js";
+import { npm, npmStart, packedSet, removeProject, REPO, symlinksUnder, type PackedSet } from "./packs.js";
 
 let set: PackedSet;
 let app: string;
@@ -17,6 +17,10 @@ beforeAll(async () => {
   set = await packedSet();
   app = join(set.tool, "..", "outside-app");
 }, 600_000);
+
+afterAll(() => {
+  if (app !== undefined) removeProject(app);
+});
 
 function packageJsonOf(dir: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;

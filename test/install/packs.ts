@@ -3,7 +3,7 @@
 // system temp directory and installs the CLI from the tarballs into a fresh "tool" folder there;
 // the others wait for it. Nothing lives under the checkout, so nothing there is reachable.
 import { execFileSync, spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -44,17 +44,31 @@ export function npm(cwd: string, args: string[], options: { env?: Record<string,
   return run;
 }
 
-function removeOldRuns(): void {
-  const hourAgo = Date.now() - 3_600_000;
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith("mcp-gen-install-")) continue;
-    const path = join(tmpdir(), name);
-    if (path !== RUN_DIR && statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
+/** Folders of earlier runs whose vitest process has ended (each holds several node_modules). */
+function removeFinishedRuns(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const match = /^mcp-gen-install-(\d+)$/.exec(name);
+    const path = join(tmpdir(), name);
+    if (match && path !== RUN_DIR && !alive(Number(match[1]))) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** Removes a scaffold a test file made, once it is done with it. */
+export function removeProject(dir: string): void {
+  if (dir.startsWith(RUN_DIR)) rmSync(dir, { recursive: true, force: true });
+}
+
 function build(): PackedSet {
-  removeOldRuns();
+  removeFinishedRuns();
   const packs = join(RUN_DIR, "packs");
   rmSync(packs, { recursive: true, force: true });
   mkdirSync(packs, { recursive: true });
