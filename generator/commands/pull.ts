@@ -20,6 +20,7 @@ interface PullFlags {
   protocol: string;
   failOn?: string;
   format: string;
+  oauth?: boolean;
 }
 
 const FAIL_LEVELS = ["breaking", "warning"] as const;
@@ -46,6 +47,7 @@ export function registerPullCommand(program: Command): void {
     .option("--timeout <ms>", "give up when the whole pull takes longer than this", "30000")
     .option("--protocol <revision>", "auto (probe like a client) or a revision to pin, e.g. 2025-11-25", "auto")
     .option("--fail-on <level>", "with --check: exit 1 only when a change at this level or worse exists (breaking or warning)")
+    .option("--oauth", "authorize with OAuth 2.1 when the server asks (prints a URL to open; the browser's redirect comes back to 127.0.0.1)")
     .option("--format <format>", "with --check: how to print the diff, text, json or markdown (as mcp-gen diff)", "text")
     .addHelpText(
       "after",
@@ -75,7 +77,19 @@ export function registerPullCommand(program: Command): void {
         throw new UserError("MCPGEN4014", `cannot write ${flags.out}: the folder ${dirname(resolve(flags.out))} does not exist`, "create the folder first, or choose another --out path");
       }
       const outPath = (flags.out ?? flags.check) as string;
-      const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol });
+      let oauth: import("../pull/oauth.js").LoopbackAuthorization | undefined;
+      if (flags.oauth) {
+        if (target.kind !== "http") throw new UserError("MCPGEN4001", "--oauth needs an HTTP URL", "stdio servers take their credentials from the environment");
+        const { preauthorize, startLoopbackAuthorization } = await import("../pull/oauth.js");
+        oauth = await startLoopbackAuthorization((line) => process.stderr.write(`${line}\n`), 5 * 60_000);
+        try {
+          await preauthorize(oauth.client, new URL(target.url), target.headers);
+        } catch (error) {
+          await oauth.close();
+          throw error;
+        }
+      }
+      const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol, ...(oauth ? { auth: oauth.client } : {}) }).finally(() => oauth?.close());
       for (const d of pulled.diagnostics) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
       // MCPGEN4020 already reports invalid x-mcp-header annotations, with what they mean for callers.
       for (const d of pulled.loaderWarnings.filter((w) => !HEADER_CODES.has(w.code))) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);

@@ -105,6 +105,7 @@ const TABLE = {
   MCPGEN4012: { severity: "error", meaning: "the pulled contract does not load as a manifest (for example two tool names that map to one TypeScript identifier); nothing is written" },
   MCPGEN4013: { severity: "error", meaning: "`--check`: the committed manifest does not load" },
   MCPGEN4014: { severity: "error", meaning: "`--out` cannot be written (its folder does not exist: checked before the server is contacted; or the write failed)" },
+  MCPGEN4015: { severity: "error", meaning: "`pull --oauth`: the authorization was not completed in time", fix: "open the printed URL and sign in, or pass `--header 'Authorization=Bearer ${TOKEN}'`" },
   MCPGEN4020: { severity: "warning", meaning: "a tool's `x-mcp-header` annotation is invalid; the tool is kept" },
   MCPGEN4021: { severity: "warning", meaning: "a resource or template name the manifest cannot hold twice got a numbered suffix" },
   MCPGEN4022: { severity: "warning", meaning: "the server lists a tool or prompt name twice; the first entry is recorded" },

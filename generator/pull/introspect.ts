@@ -10,7 +10,7 @@
 // DECISION RECORD — ONE DEADLINE. `--timeout` bounds the whole pull, not each request: a
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
-import { connectClient, createHttpTransport, McpClient, McpClientError, type ClientTransport } from "@mcp-gen/runtime/client";
+import { connectClient, createHttpTransport, McpClient, McpClientError, type ClientTransport, type OAuthClient } from "@mcp-gen/runtime/client";
 import { METHOD_NOT_FOUND, RpcError, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
 import { createStdioTransport } from "@mcp-gen/runtime/node";
 import { UserError } from "../errors.js";
@@ -39,6 +39,8 @@ export interface IntrospectOptions {
   readonly protocol?: string;
   /** Extra environment for a stdio server. */
   readonly env?: Readonly<Record<string, string>>;
+  /** OAuth for an HTTP server (`--oauth`): its tokens go on every request. */
+  readonly auth?: OAuthClient;
 }
 
 /** A pagination guard: no real server needs this many pages for one list. */
@@ -62,7 +64,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function makeTransport(target: PullTarget, options: IntrospectOptions, stderrTail: string[]): ClientTransport {
-  if (target.kind === "http") return createHttpTransport({ url: target.url, headers: { ...target.headers } });
+  if (target.kind === "http") return createHttpTransport({ url: target.url, headers: { ...target.headers }, ...(options.auth ? { auth: options.auth } : {}) });
   return createStdioTransport({
     command: target.command,
     args: [...target.args],

@@ -29,7 +29,7 @@ export const DEFAULT_PULL_TIMEOUT_MS = 30_000;
  * does not load; in both cases nothing has been written anywhere.
  */
 export async function pullManifest(target: PullTarget, options: Partial<IntrospectOptions> & { outPath: string }): Promise<PullResult> {
-  const snapshot = await introspectServer(target, { timeoutMs: options.timeoutMs ?? DEFAULT_PULL_TIMEOUT_MS, ...(options.protocol ? { protocol: options.protocol } : {}), ...(options.env ? { env: options.env } : {}) });
+  const snapshot = await introspectServer(target, { timeoutMs: options.timeoutMs ?? DEFAULT_PULL_TIMEOUT_MS, ...(options.protocol ? { protocol: options.protocol } : {}), ...(options.env ? { env: options.env } : {}), ...(options.auth ? { auth: options.auth } : {}) });
   const { data, diagnostics } = snapshotToManifest(snapshot, { from: describeTarget(target) });
   const yaml = manifestYaml(data);
   const loaded = loadManifestText(yaml, options.outPath);
