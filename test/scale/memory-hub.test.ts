@@ -53,7 +53,6 @@ describe("coordination through an in-memory hub", () => {
     expect(list.events[0]?.data.result.tools.length).toBeGreaterThan(0);
     const del = stream(b, { method: "DELETE", headers: client.headers });
     expect(await del.status).toBe(200);
-    await waitFor(() => true, 50);
     const afterA = stream(a, { headers: client.headers, body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) });
     expect(await afterA.status).toBe(404);
     expect(await stream(a, { headers: onB.headers, body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "ping" }) }).status).toBe(200);
@@ -98,7 +97,7 @@ describe("coordination through an in-memory hub", () => {
     await waitFor(() => methodsOf(first.events).length === 1, 5000, "first notification");
     first.close();
     (servers[0] as McpServer).notifyToolsListChanged(); // while nobody is attached
-    await waitFor(() => true, 30);
+    await new Promise((r) => setTimeout(r, 30));
     const lastSeen = first.events.at(-1)?.id as string;
     const resumed = stream(b, { method: "GET", headers: { ...client.headers, "last-event-id": lastSeen } });
     expect(await resumed.status).toBe(200);
