@@ -18,7 +18,22 @@ let b: string;
 beforeAll(async () => {
   hub = createMemoryHub({ maxEvents: 50 });
   for (let i = 0; i < 2; i++) {
-    const server = createMcpServer(testDefinition(), { ...KEYS, coordination: hub.instance() });
+    const definition = testDefinition();
+    definition.tools = [
+      ...(definition.tools ?? []),
+      {
+        name: "drop_and_finish",
+        description: "Closes its stream (polling), then finishes",
+        inputSchema: { type: "object" },
+        async handler(_args, ctx) {
+          ctx.log("info", "before drop");
+          ctx.closeStream();
+          await new Promise((r) => setTimeout(r, 200));
+          return { content: [{ type: "text", text: "finished after drop" }] };
+        },
+      },
+    ];
+    const server = createMcpServer(definition, { ...KEYS, coordination: hub.instance() });
     servers.push(server);
     listening.push(await listenHttp(server, { port: 0 }));
   }
@@ -124,6 +139,17 @@ describe("coordination through an in-memory hub", () => {
     expect(Object.keys(round2.result.inputRequests)).toEqual(["reason"]);
     const round3 = await modernCall(a, "tools/call", { name: "confirm_delete", arguments: { id: "x" }, requestState: round2.result.requestState, inputResponses: { reason: { role: "assistant", content: { type: "text", text: "r" }, model: "m" } } }, caps);
     expect(round3.result.content[0].text).toBe('ok={"ok":true} reason={"type":"text","text":"r"}');
+  });
+
+  it("a POST stream A dropped for polling resumes on B, which follows it until A sends the result", async () => {
+    const client = await legacySession(a);
+    const call = client.post({ jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "drop_and_finish", arguments: {} } });
+    await call.ended; // the server closed the stream (2025-11-25 basic/transports § Resumability)
+    expect(call.events.at(-1)?.data?.method).toBe("notifications/message");
+    const resumed = stream(b, { method: "GET", headers: { ...client.headers, "last-event-id": call.events.at(-1)?.id as string } });
+    expect(await resumed.status).toBe(200);
+    await resumed.ended;
+    expect(resumed.events.map((e) => e.data?.result?.content?.[0]?.text)).toEqual(["finished after drop"]);
   });
 
   it("404s a Last-Event-ID of another session's stream", async () => {
