@@ -63,6 +63,7 @@ const SECTIONS = {
   client: async () => (await import("./client/section.js")).clientSection(),
   hostile: async () => (await import("./hostile/section.js")).hostileSection(),
   scale: async () => (await import("./scale/section.js")).scaleSection(),
+  auth: async () => (await import("./auth/section.js")).authSection(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

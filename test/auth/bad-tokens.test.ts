@@ -122,6 +122,23 @@ describe("bad tokens", () => {
     expect(as.jwksFetches - before).toBeLessThanOrEqual(1);
   });
 
+  it("a remembered verification ends with the token's exp", async () => {
+    const verifier = createJwtVerifier({ issuer: as.issuer, clockToleranceSec: 0 });
+    const view = { resource, method: "POST", header: () => undefined };
+    const token = await as.sign(claims({ exp: now() + 1 }));
+    expect((await verifier.verify(token, view)).subject).toBe("alice");
+    expect((await verifier.verify(token, view)).subject).toBe("alice");
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await expect(verifier.verify(token, view)).rejects.toThrow(/expired/);
+  });
+
+  it("a token verified for one resource is not taken for another", async () => {
+    const verifier = createJwtVerifier({ issuer: as.issuer });
+    const token = await as.sign(claims());
+    expect((await verifier.verify(token, { resource, method: "POST", header: () => undefined })).subject).toBe("alice");
+    await expect(verifier.verify(token, { resource: "http://127.0.0.1:9/mcp", method: "POST", header: () => undefined })).rejects.toThrow(/not meant for this resource/);
+  });
+
   it("reports nothing to onError for bad tokens", () => {
     expect(reported).toEqual([]);
   });

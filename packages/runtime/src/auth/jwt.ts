@@ -29,7 +29,12 @@ export interface JwtVerifierOptions {
   jwksCooldownMs?: number;
   /** Use this jwks_uri instead of discovering it (one issuer only). */
   jwksUri?: string;
+  /** Verified tokens remembered (until their exp, at most 60 s); 0 turns the cache off. Default 1024. */
+  cacheSize?: number;
 }
+
+/** How long a verified token is taken on trust again without checking its signature. */
+const CACHE_TTL_MS = 60_000;
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
 
@@ -60,6 +65,11 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const keySets = new Map<string, Promise<KeySet>>();
   const algorithms = [...(options.algorithms ?? DEFAULT_JWT_ALGORITHMS)];
   const clockTolerance = options.clockToleranceSec ?? 30;
+  // PERFORMANCE: a client sends the same token with every request; an RS256 signature check per
+  // request cost 40% of a tools/call's throughput (bench/auth). A bounded map of verified
+  // tokens (oldest out first) answers repeats; an entry never outlives the token's exp.
+  const cacheSize = options.cacheSize ?? 1024;
+  const verified = new Map<string, { info: AuthInfo; until: number }>();
 
   const keySetOf = (issuer: string): Promise<KeySet> => {
     let set = keySets.get(issuer);
@@ -78,6 +88,13 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
 
   return {
     async verify(token: string, request: VerifyRequest): Promise<AuthInfo> {
+      const audience = options.audience ?? request.resource;
+      const key = `${audience} ${token}`;
+      const hit = cacheSize > 0 ? verified.get(key) : undefined;
+      if (hit !== undefined) {
+        if (Date.now() < hit.until) return hit.info;
+        verified.delete(key);
+      }
       // Read unverified only to pick the issuer's key set and refuse early what no key could fix.
       let unverified: JWTPayload;
       try {
@@ -97,7 +114,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       try {
         ({ payload } = await jwtVerify(token, keys, {
           issuer,
-          audience: options.audience ?? request.resource,
+          audience,
           algorithms,
           clockTolerance,
           ...(options.typ !== undefined ? { typ: options.typ } : {}),
@@ -109,7 +126,13 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       // A sender-constrained token (RFC 9449 cnf.jkt) is only good with a DPoP proof, which this
       // verifier does not check: refusing is the safe reading (RFC 9449 §7.1).
       if (payload.cnf !== undefined) throw invalidToken("sender-constrained (DPoP) tokens are not supported");
-      return authInfoOf(payload as Record<string, unknown>);
+      const info = authInfoOf(payload as Record<string, unknown>);
+      if (cacheSize > 0) {
+        const expiresMs = typeof payload.exp === "number" ? (payload.exp + clockTolerance) * 1000 : Infinity;
+        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value as string);
+        verified.set(key, { info, until: Math.min(Date.now() + CACHE_TTL_MS, expiresMs) });
+      }
+      return info;
     },
   };
 }

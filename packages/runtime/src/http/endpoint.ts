@@ -34,9 +34,13 @@ function scopedItems(items: unknown[]): ScopedMessage[] {
   return out;
 }
 
-/** The request with its verified token attached; the adapter's view is left as it was. */
-function withAuth(request: HttpRequestView, auth: AuthInfo): HttpRequestView {
-  return Object.create(request, { auth: { value: auth, enumerable: true } }) as HttpRequestView;
+/**
+ * Attaches the verified token to the request. PERFORMANCE: both adapters build one view per
+ * request, so it is set on that view (a wrapper object in front of it would put every header
+ * lookup of the pipeline behind a prototype hop).
+ */
+function attachAuth(request: HttpRequestView, auth: AuthInfo): void {
+  (request as { auth?: AuthInfo }).auth = auth;
 }
 
 /** `mcpPath`: where the adapter serves MCP; it locates the RFC 9728 metadata (ServerOptions.auth). */
@@ -105,7 +109,7 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
       // Authentication before the body is read: an anonymous client cannot make the server parse.
       const verified = await auth.authenticate(request, responder);
       if (!verified) return;
-      request = withAuth(request, verified);
+      attachAuth(request, verified);
     }
     switch (request.method) {
       case "POST":

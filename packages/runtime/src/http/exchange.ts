@@ -26,7 +26,7 @@ export interface HttpRequestView {
   readonly clientAddress: string | undefined;
   /** The request target (path and query), when the adapter knows it: metadata routing, query-token refusal. */
   readonly target?: string;
-  /** The verified bearer token (ServerOptions.auth), set by the endpoint before dispatch. */
+  /** The verified bearer token (ServerOptions.auth), set by the endpoint before dispatch; adapters leave it unset. */
   readonly auth?: AuthInfo;
   /** Reads the whole body as UTF-8; rejects with BodyTooLargeError past the limit. */
   readBody(limit: number): Promise<string>;
