@@ -78,6 +78,8 @@ describe("faults under load", () => {
     expect(tally.modernFailed).toEqual([]);
     expect(tally.modernOk).toBeGreaterThan(100);
     expect(tally.legacyOther).toEqual([]);
+    // The outage was logged (once per connection and outage, through onError), not hidden.
+    for (const instance of cluster.instances) expect(instance.errors).toMatch(/Redis (command|subscriber) connection lost \(redis:\/\/127\.0\.0\.1:\d+\/?\): .*; reconnecting/);
     // Every session made before the outage is served by every instance afterwards.
     for (const client of sessions) {
       for (const instance of cluster.instances) {
