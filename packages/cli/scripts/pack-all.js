@@ -3,7 +3,7 @@
 // folder, default dist/packs, and prints the command that installs mcp-gen from them. Until the
 // packages are on the registry this is how mcp-gen is used outside its own checkout.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,8 +22,61 @@ export function packageDirs() {
   return [...first, ...others];
 }
 
+const LOCK = join(root, "dist", ".pack-lock");
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/**
+ * One pack at a time per checkout: the CLI's prepack stages into packages/cli and npm reads the
+ * staged files after it, so two concurrent runs (two test runs) would mix their files.
+ */
+function withLock(work) {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, "pid"), String(process.pid));
+      break;
+    } catch {
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(join(LOCK, "pid"), "utf8"));
+      } catch {
+        // Being created or removed right now.
+      }
+      // A holder that died, or one that never wrote its pid (killed in between), frees the lock.
+      let orphan = false;
+      try {
+        orphan = !Number.isInteger(holder) && Date.now() - statSync(LOCK).mtimeMs > 10_000;
+      } catch {
+        // Released meanwhile: try again.
+      }
+      if ((Number.isInteger(holder) && !alive(holder)) || orphan) rmSync(LOCK, { recursive: true, force: true });
+      if (waited > 600_000) throw new Error(`another pack holds ${LOCK} for over 10 minutes`);
+      Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Packs each package into `destination`; returns the tarball paths by package name. */
 export function packAll(destination) {
+  return withLock(() => packEach(destination));
+}
+
+function packEach(destination) {
   mkdirSync(destination, { recursive: true });
   const tarballs = {};
   for (const dir of packageDirs()) {
