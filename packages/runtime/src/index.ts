@@ -190,6 +190,8 @@ export type {
   StreamEventLog,
   StreamLog,
 } from "./server-entry.js";
+export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS, MemoryTaskStore, TERMINAL_STATUSES } from "./server-entry.js";
+export type { TaskControl, TaskRecord, TaskStatus, TaskStore, TaskSupport, ToolTaskOptions } from "./server-entry.js";
 
 // client
 export {

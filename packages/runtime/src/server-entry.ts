@@ -63,3 +63,9 @@ export type { EventLogBounds, MemoryHub } from "./coordination/memory.js";
 export type { Coordination, LoggedEvent, ReplyRouter, SessionEvent, SessionRecord, SessionStore, StreamEventLog, StreamLog } from "./coordination/types.js";
 export { LocalChangeBus, parseChangeEvent } from "./subscriptions/event-bus.js";
 export type { ChangeBus, ChangeEvent, ChangeListener } from "./subscriptions/event-bus.js";
+
+// Tasks: tools that run as long-lived tasks (both eras; tasks/).
+export { MemoryTaskStore } from "./tasks/memory-store.js";
+export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS } from "./tasks/engine.js";
+export { TERMINAL_STATUSES } from "./tasks/types.js";
+export type { TaskControl, TaskRecord, TaskStatus, TaskStore, TaskSupport, ToolTaskOptions } from "./tasks/types.js";

@@ -6,6 +6,7 @@
 // re-issue with a new id]. The server's dispatch, the client's cache, MRTR loop and re-issue
 // rule all read these rows; test/architecture ties them to the generator's hand-curated tables
 // (generator/spec-schema/methods), which are tied to the schema's unions.
+import { META_TASKS_EXTENSION } from "./era/envelope.js";
 import type { Era } from "./era/revisions.js";
 
 /**
@@ -22,11 +23,13 @@ export interface MethodRow {
   readonly mayRequireInput: boolean;
   readonly reissueSafe: boolean;
   /** Modern HTTP: the params field the `Mcp-Name` header mirrors (streamable-http § Standard Request Headers). */
-  readonly nameHeaderField?: "name" | "uri";
+  readonly nameHeaderField?: "name" | "uri" | "taskId";
   /** Legacy: the revision that added the method (rows apply to that revision and later ones). */
   readonly since?: string;
   /** False for spec methods the runtime does not implement yet (answered with -32601). */
   readonly served: boolean;
+  /** A method an extension adds (not in the revision's schema): left out of methodsOfRevision. */
+  readonly extension?: string;
 }
 
 function row(method: string, capability: CapabilityGate | undefined, flags: Partial<Omit<MethodRow, "method" | "capability">> = {}): MethodRow {
@@ -39,6 +42,7 @@ function row(method: string, capability: CapabilityGate | undefined, flags: Part
     ...(flags.nameHeaderField === undefined ? {} : { nameHeaderField: flags.nameHeaderField }),
     ...(flags.since === undefined ? {} : { since: flags.since }),
     served: flags.served ?? true,
+    ...(flags.extension === undefined ? {} : { extension: flags.extension }),
   });
 }
 
@@ -54,6 +58,11 @@ const MODERN_ROWS: readonly MethodRow[] = [
   row("resources/templates/list", ["resources"], { cacheable: true, reissueSafe: true }),
   row("resources/read", ["resources"], { cacheable: true, mayRequireInput: true, reissueSafe: true, nameHeaderField: "uri" }),
   row("completion/complete", ["completions"], { reissueSafe: true }),
+  // The tasks extension (extensions/tasks § Supported Methods); Mcp-Name mirrors params.taskId
+  // (§ Streamable HTTP: Routing Headers). Served only by servers with a task-capable tool.
+  row("tasks/get", undefined, { nameHeaderField: "taskId", reissueSafe: true, extension: META_TASKS_EXTENSION }),
+  row("tasks/update", undefined, { nameHeaderField: "taskId", extension: META_TASKS_EXTENSION }),
+  row("tasks/cancel", undefined, { nameHeaderField: "taskId", extension: META_TASKS_EXTENSION }),
 ];
 
 // Legacy servers are stateful and results carry no cache hints; nothing is cached or re-issued
@@ -72,11 +81,11 @@ const LEGACY_ROWS: readonly MethodRow[] = [
   row("resources/templates/list", ["resources"]),
   row("resources/read", ["resources"]),
   row("completion/complete", ["completions"]),
-  // Tasks (SEP-1686, 2025-11-25) are in the spec but not implemented by the runtime.
-  row("tasks/get", ["tasks"], { since: "2025-11-25", served: false }),
-  row("tasks/result", ["tasks"], { since: "2025-11-25", served: false }),
-  row("tasks/cancel", ["tasks"], { since: "2025-11-25", served: false }),
-  row("tasks/list", ["tasks"], { since: "2025-11-25", served: false }),
+  // Tasks (SEP-1686, 2025-11-25 basic/utilities/tasks), gated by the legacy `tasks` capability.
+  row("tasks/get", ["tasks"], { since: "2025-11-25" }),
+  row("tasks/result", ["tasks"], { since: "2025-11-25" }),
+  row("tasks/cancel", ["tasks"], { since: "2025-11-25" }),
+  row("tasks/list", ["tasks"], { since: "2025-11-25" }),
 ];
 
 function index(rows: readonly MethodRow[]): ReadonlyMap<string, MethodRow> {
@@ -93,7 +102,7 @@ export function methodRows(era: Era): readonly MethodRow[] {
 
 /** The methods a client may send at one revision (legacy rows added later are left out). */
 export function methodsOfRevision(era: Era, revision: string): readonly MethodRow[] {
-  return methodRows(era).filter((r) => r.since === undefined || r.since <= revision);
+  return methodRows(era).filter((r) => r.extension === undefined && (r.since === undefined || r.since <= revision));
 }
 
 /** The row of a method in an era, or undefined when the era has no such method. */

@@ -1,6 +1,6 @@
 // Everything derivable from the definition is computed once here: lookup maps, capabilities,
 // header parameters, and the serialized list/discovery results for both eras.
-import { META_SERVER_INFO } from "../core/era/envelope.js";
+import { META_SERVER_INFO, META_TASKS_EXTENSION } from "../core/era/envelope.js";
 import { eraOfRevision } from "../core/era/revisions.js";
 import type { ToolHeader } from "../core/headers/declarations.js";
 import { headerParamsOf } from "../core/headers/standard.js";
@@ -42,6 +42,8 @@ export interface CompiledServer {
   modernRevisions: string[];
   legacyRevisions: string[];
   capabilities: JsonObject;
+  /** 2025-11-25 and later legacy sessions: `capabilities` plus `tasks` when a tool runs as a task. */
+  legacyCapabilities: JsonObject;
   tools: Map<string, CompiledTool>;
   resources: Map<string, ResourceDefinition>;
   templates: CompiledTemplate[];
@@ -59,8 +61,20 @@ function strip<T extends object>(value: T): JsonObject {
 }
 
 function toolDescriptor(tool: ToolDefinition<any>): JsonObject {
-  const { parseInput: _p, parseOutput: _o, inputs: _i, handleArguments: _h, handler: _f, ...wire } = tool;
+  const { parseInput: _p, parseOutput: _o, inputs: _i, handleArguments: _h, handler: _f, task: _t, ...wire } = tool;
   return strip(wire);
+}
+
+/** 2025-11-25 tools declare task support in `execution.taskSupport` (server/tools § Tool); 2026-07-28 has no such field. */
+function legacyToolDescriptor(tool: ToolDefinition<any>): JsonObject {
+  const wire = toolDescriptor(tool);
+  if (tool.task && tool.task.support !== "forbidden") wire["execution"] = { ...(wire["execution"] as JsonObject | undefined), taskSupport: tool.task.support };
+  return wire;
+}
+
+/** Whether any tool may run as a task: the server then advertises the extension / the tasks capability. */
+export function hasTaskTools(def: ServerDefinition): boolean {
+  return (def.tools ?? []).some((t) => t.task !== undefined && t.task.support !== "forbidden");
 }
 
 function resourceDescriptor(resource: ResourceDefinition): JsonObject {
@@ -96,6 +110,7 @@ function deriveCapabilities(def: ServerDefinition): JsonObject {
   }
   if ((def.tools ?? []).length > 0) caps["tools"] = { listChanged: family("tools") };
   if (def.capabilities?.extensions) caps["extensions"] = def.capabilities.extensions;
+  if (hasTaskTools(def)) caps["extensions"] = { ...(caps["extensions"] as JsonObject | undefined), [META_TASKS_EXTENSION]: {} };
   return caps;
 }
 
@@ -124,14 +139,15 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
   const legacyRevisions = def.revisions.filter((r) => eraOfRevision(r) === "legacy");
   const hintFor = (list: CacheableList): CacheHint => def.listCache?.[list] ?? cacheDefaults;
 
-  const paginate = (list: Exclude<CacheableList, "server/discover">, field: string, items: JsonObject[]): ListPages => {
+  const paginate = (list: Exclude<CacheableList, "server/discover">, field: string, items: JsonObject[], legacyItems: JsonObject[] = items): ListPages => {
     const size = pageSize && pageSize > 0 ? pageSize : Math.max(items.length, 1);
     const pages: ListPages = { modern: [], legacy: [], perPage: size, total: items.length };
     const hint = hintFor(list);
     for (let offset = 0; offset === 0 || offset < items.length; offset += size) {
       const page: JsonObject = { [field]: items.slice(offset, offset + size) };
       if (offset + size < items.length) page["nextCursor"] = encodeCursor(list, offset + size);
-      pages.legacy.push(new RawJson(JSON.stringify(page)));
+      const legacyPage: JsonObject = { ...page, [field]: legacyItems.slice(offset, offset + size) };
+      pages.legacy.push(new RawJson(JSON.stringify(legacyPage)));
       const modern = { resultType: "complete", ...page, ttlMs: hint.ttlMs, cacheScope: hint.scope, _meta: { [META_SERVER_INFO]: serverInfo } };
       pages.modern.push(new RawJson(JSON.stringify(modern)));
     }
@@ -152,13 +168,14 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
     modernRevisions,
     legacyRevisions,
     capabilities,
+    legacyCapabilities: hasTaskTools(def) ? { ...capabilities, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : capabilities,
     tools: new Map(tools.map((t) => [t.name, { definition: t, headerParams: t.headers ?? headerParamsOf(t.inputSchema) }])),
     resources: new Map(resources.map((r) => [r.uri, r])),
     templates: compiledTemplates,
     templatesByPattern: new Map(compiledTemplates.map((t) => [t.definition.uriTemplate, t])),
     prompts: new Map(prompts.map((p) => [p.name, p])),
     lists: {
-      "tools/list": paginate("tools/list", "tools", tools.map(toolDescriptor)),
+      "tools/list": paginate("tools/list", "tools", tools.map(toolDescriptor), tools.map(legacyToolDescriptor)),
       "prompts/list": paginate("prompts/list", "prompts", prompts.map(promptDescriptor)),
       "resources/list": paginate("resources/list", "resources", resources.map(resourceDescriptor)),
       "resources/templates/list": paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor)),

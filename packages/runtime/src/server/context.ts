@@ -67,6 +67,9 @@ class RequestContext implements ServerHandlerContext {
   get state(): unknown {
     return this.inputs.state;
   }
+  get task(): ServerHandlerContext["task"] {
+    return this.scope.task;
+  }
 
   progress(progress: number, total?: number, message?: string): void {
     // Progress must strictly increase and stop once the request is over

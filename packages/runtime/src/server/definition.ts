@@ -10,6 +10,8 @@ import type { Era } from "../core/era/revisions.js";
 import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import type { InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
+import type { TaskControl } from "../tasks/types.js";
+import type { ToolTaskOptions } from "../tasks/types.js";
 
 export interface Icon {
   src: string;
@@ -68,6 +70,8 @@ export interface ServerHandlerContext {
   readonly server: ServerControl;
   /** Legacy HTTP only: ends the current SSE response so the client resumes with Last-Event-ID. */
   closeStream(): void;
+  /** The task this call runs as (status messages); undefined when it runs inline. */
+  readonly task: TaskControl | undefined;
 }
 
 /** Operations any code may trigger to notify listeners. */
@@ -109,6 +113,8 @@ export interface ToolDefinition<Args = unknown> {
    * server scans `inputSchema` itself at construction.
    */
   headers?: readonly ToolHeader[];
+  /** Whether and how the tool runs as a task (tasks/types.ts); absent: never. */
+  task?: ToolTaskOptions;
   handler: (args: Args, ctx: ServerHandlerContext) => CallToolResult | Promise<CallToolResult>;
 }
 

@@ -29,6 +29,7 @@ import type { ServerOptions } from "./options.js";
 import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
+import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
 
 /** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
 export interface LegacyChannel {
@@ -246,7 +247,9 @@ export class LegacySession {
     this.clientCapabilities = params["capabilities"];
     this.clientInfo = isPlainObject(params["clientInfo"]) ? params["clientInfo"] : undefined;
     // The same capabilities the modern era advertises, `extensions` included (issue 10 #8: it was dropped here).
-    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities: this.host.compiled.capabilities, serverInfo: this.host.compiled.serverInfo };
+    // `tasks` arrived in 2025-11-25 (basic/utilities/tasks § Capabilities); older revisions never see it.
+    const capabilities = this.protocolVersion >= "2025-11-25" ? this.host.compiled.legacyCapabilities : this.host.compiled.capabilities;
+    const result: JsonObject = { protocolVersion: this.protocolVersion, capabilities, serverInfo: this.host.compiled.serverInfo };
     if (this.host.compiled.definition.instructions !== undefined) result["instructions"] = this.host.compiled.definition.instructions;
     return result;
   }
@@ -260,7 +263,11 @@ export class LegacySession {
     }
     if (method === "ping") return {};
     const row = methodRow("legacy", method);
-    if (row === undefined || !row.served || !capabilityAllows(row.capability, this.host.compiled.capabilities)) throw methodNotFound(method);
+    if (row === undefined || !row.served || !capabilityAllows(row.capability, this.host.compiled.legacyCapabilities)) throw methodNotFound(method);
+    if (method.startsWith("tasks/")) {
+      if (!this.host.tasks || (this.protocolVersion ?? "") < "2025-11-25") throw methodNotFound(method);
+      return serveLegacyTaskMethod(this.host.tasks, method, params, this.scope(request, channel, cancellation).caller, cancellation);
+    }
     switch (method) {
       case "logging/setLevel": {
         const level = params["level"];

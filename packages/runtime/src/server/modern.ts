@@ -15,6 +15,7 @@ import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
+import { serveModernTaskMethod } from "../tasks/dispatch.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
@@ -147,8 +148,17 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
       return listPage(host, method as ListMethod, request.params, "modern");
     case "subscriptions/listen":
       return runListen(host, request.id, request.params ?? {}, exchange.cancellation, exchange.notify);
-    case "tools/call":
-      return stampComplete(await callTool(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
+    case "tools/call": {
+      const outcome = await callTool(host, modernScope(host, request, envelope, exchange));
+      // CreateTaskResult is `Result & Task` with resultType "task" (extensions/tasks § Polymorphic Results).
+      if (outcome.task) return { ...outcome.body, _meta: { [META_SERVER_INFO]: host.compiled.serverInfo } };
+      return stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson);
+    }
+    case "tasks/get":
+    case "tasks/update":
+    case "tasks/cancel":
+      if (!host.tasks) throw methodNotFound(method);
+      return serveModernTaskMethod(host.tasks, method, request.params ?? {}, modernScope(host, request, envelope, exchange));
     case "prompts/get":
       return stampComplete(await getPrompt(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     case "resources/read":

@@ -15,6 +15,8 @@ import type { CacheHint, Completer, ServerHandlerContext, ReadResult, ServerCont
 import { HandlerCall } from "./handler-call.js";
 import { exposedMessage, HandlerTimeoutError } from "./safe-error.js";
 import type { CallScope } from "./scope.js";
+import type { TaskEngine } from "../tasks/engine.js";
+import { maybeStartTask } from "../tasks/dispatch.js";
 
 export interface OperationHost {
   compiled: CompiledServer;
@@ -25,12 +27,16 @@ export interface OperationHost {
   handlerTimeoutMs: number;
   /** Longest `uri` resources/read accepts (ServerLimits.maxUriLength). */
   maxUriLength: number;
+  /** Runs task-capable tool calls as tasks (tasks/engine.ts). */
+  tasks?: TaskEngine;
 }
 
 export interface OperationOutcome {
   body: JsonObject;
   /** Cache hint for cacheable complete results (resources/read). */
   cache?: CacheHint;
+  /** The body is a task answer (CreateTaskResult / MRTR before one): sent without the complete-result stamp. */
+  task?: boolean;
 }
 
 const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.freeze({});
@@ -48,8 +54,9 @@ async function runWithInputs(
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
   run: (ctx: ServerHandlerContext) => Promise<JsonObject>,
   onTimeout?: () => JsonObject,
+  timeoutMs = host.handlerTimeoutMs,
 ): Promise<JsonObject> {
-  const call = new HandlerCall(scope.method, host.handlerTimeoutMs);
+  const call = new HandlerCall(scope.method, timeoutMs);
   const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call);
   try {
     return await call.run(scope.cancellation, () => run(ctx));
@@ -111,7 +118,7 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     }
   }
   const timedOut = () => textError(`Tool '${name}' did not finish in time`);
-  const body = await runWithInputs(host, scope, def.inputs, async (ctx) => {
+  const run = async (ctx: ServerHandlerContext): Promise<JsonObject> => {
     try {
       const result = await def.handler(args, ctx);
       if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${name}' returned no content array`);
@@ -131,7 +138,13 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       // their text is generic unless the handler marked the error safe (clientFacing).
       return textError(exposedMessage(error) ?? "Tool execution failed");
     }
-  }, timedOut);
+  };
+  if (host.tasks && def.task) {
+    // A task is bounded by its TTL and tasks/cancel, not by the per-invocation deadline.
+    const answer = await maybeStartTask(host.tasks, scope, { options: def.task, inputs: def.inputs, execute: (s) => runWithInputs(host, s, def.inputs, run, timedOut, 0) });
+    if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
+  }
+  const body = await runWithInputs(host, scope, def.inputs, run, timedOut);
   return { body };
 }
 

@@ -1,5 +1,6 @@
 import type { AuthOptions } from "../auth/types.js";
 import type { Coordination } from "../coordination/types.js";
+import type { TaskStore } from "../tasks/types.js";
 
 /** Which Host and Origin headers an HTTP endpoint accepts (DNS-rebinding protection, http/host-guard.ts). */
 export interface HostGuardOptions {
@@ -86,6 +87,15 @@ export interface ServerOptions {
    * stdio is unaffected (the spec leaves stdio credentials to the environment).
    */
   auth?: AuthOptions;
+  /** Tools that run as tasks (ToolDefinition.task): where tasks live and how many (tasks/engine.ts). */
+  tasks?: {
+    /** Default: in memory, this process only. */
+    store?: TaskStore;
+    /** Retained tasks past which creation answers -32603 "Too many tasks". Default 10 000. */
+    maxTasks?: number;
+    /** Unfinished tasks per principal. Default 100. */
+    maxActiveTasksPerCaller?: number;
+  };
   /** Receives errors thrown by handlers (never sent to clients in detail). */
   onError?: (error: unknown) => void;
 }

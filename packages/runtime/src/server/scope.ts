@@ -7,6 +7,7 @@ import type { Cancellation } from "./cancellation.js";
 import type { Era } from "../core/era/revisions.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import type { EmbeddedInputRequest, InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
+import type { TaskControl } from "../tasks/types.js";
 
 export interface InputChannel {
   /** Handler data from the previous round (modern requestState); undefined otherwise. */
@@ -38,4 +39,6 @@ export interface CallScope {
   /** Builds the input channel for a target with these declared inputs. */
   openInputs(declarations: Readonly<Record<string, InputRequestDeclaration>>): InputChannel;
   closeStream(): void;
+  /** Present when the call runs as a task (tasks/task-scope.ts). */
+  readonly task?: TaskControl;
 }

@@ -8,7 +8,8 @@ import { resolveSigningKey } from "../mrtr/signing-key.js";
 import { requireSharedKeys } from "../coordination/shared-keys.js";
 import { LocalChangeBus } from "../subscriptions/event-bus.js";
 import { DEFAULT_MAX_URI_LENGTH } from "../uri/template.js";
-import { compileDefinition, type CompiledServer } from "./compile.js";
+import { compileDefinition, hasTaskTools, type CompiledServer } from "./compile.js";
+import { TaskEngine } from "../tasks/engine.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
 import { LegacySession, type LegacyHost } from "./legacy-session.js";
@@ -68,6 +69,9 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     maxUriLength: options.limits?.maxUriLength ?? DEFAULT_MAX_URI_LENGTH,
     callerOf: options.callerOf,
     serverMetaJson: `"_meta":${JSON.stringify({ [META_SERVER_INFO]: compiled.serverInfo })}`,
+    tasks: hasTaskTools(definition)
+      ? new TaskEngine({ ...options.tasks, reportError: (error: unknown) => options.onError?.(error) })
+      : undefined,
   };
   return {
     ...control,
@@ -92,6 +96,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     close() {
       markClosing();
       for (const session of [...sessions]) session.close();
+      host.tasks?.close();
       options.coordination?.close().catch((error: unknown) => options.onError?.(error));
     },
   };

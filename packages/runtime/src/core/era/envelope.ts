@@ -11,6 +11,10 @@ export const META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
 export const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 export const META_SERVER_INFO = "io.modelcontextprotocol/serverInfo";
 export const META_SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+/** 2025-11-25 tasks: ties a message to its task (basic/utilities/tasks § Related Task Metadata). */
+export const META_RELATED_TASK = "io.modelcontextprotocol/related-task";
+/** The tasks extension's id: a capabilities.extensions key, not a _meta key, but of the same namespace. */
+export const META_TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 /** Not namespaced: the progress token predates the modern era (basic/utilities/progress). */
 export const META_PROGRESS_TOKEN = "progressToken";
 
