@@ -93,7 +93,7 @@ describe("bad tokens", () => {
     expect(parseChallenge(response.headers["www-authenticate"]).params["error"]).toBe("invalid_token");
   });
   it("oversized, refused unread", async () => expectRefused("a".repeat(10_000), /longer than 8192/));
-  it("sender-constrained (DPoP cnf) without proof support", async () => expectRefused(await as.sign(claims({ cnf: { jkt: "abc" } })), /DPoP/));
+  it("sender-constrained (DPoP cnf) sent as a plain bearer token", async () => expectRefused(await as.sign(claims({ cnf: { jkt: "abc" } })), /without the DPoP scheme/));
 
   it("another scheme is no credential: plain challenge, no error", async () => {
     const { response } = await modernCall(resource, "tools/call", { name: "whoami", arguments: {} }, { headers: { authorization: "Basic YTpi" } });
@@ -124,7 +124,7 @@ describe("bad tokens", () => {
 
   it("a remembered verification ends with the token's exp", async () => {
     const verifier = createJwtVerifier({ issuer: as.issuer, clockToleranceSec: 0 });
-    const view = { resource, method: "POST", header: () => undefined };
+    const view = { resource, url: resource, scheme: "bearer" as const, method: "POST", header: () => undefined };
     const token = await as.sign(claims({ exp: now() + 1 }));
     expect((await verifier.verify(token, view)).subject).toBe("alice");
     expect((await verifier.verify(token, view)).subject).toBe("alice");
@@ -135,8 +135,9 @@ describe("bad tokens", () => {
   it("a token verified for one resource is not taken for another", async () => {
     const verifier = createJwtVerifier({ issuer: as.issuer });
     const token = await as.sign(claims());
-    expect((await verifier.verify(token, { resource, method: "POST", header: () => undefined })).subject).toBe("alice");
-    await expect(verifier.verify(token, { resource: "http://127.0.0.1:9/mcp", method: "POST", header: () => undefined })).rejects.toThrow(/not meant for this resource/);
+    const view = { url: resource, scheme: "bearer" as const, method: "POST", header: () => undefined };
+    expect((await verifier.verify(token, { ...view, resource })).subject).toBe("alice");
+    await expect(verifier.verify(token, { ...view, resource: "http://127.0.0.1:9/mcp" })).rejects.toThrow(/not meant for this resource/);
   });
 
   it("reports nothing to onError for bad tokens", () => {

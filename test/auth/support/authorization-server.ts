@@ -26,6 +26,8 @@ export interface AuthorizationServer {
   addClient(clientId: string, clientSecret: string): Promise<void>;
   /** A client_credentials JWT access token for `resource` (sub = the client id). */
   clientToken(clientId: string, clientSecret: string, resource: string, scope: string): Promise<string>;
+  /** A client_credentials token bound to `proofKey` (RFC 9449), asked for with a DPoP proof. */
+  dpopClientToken(clientId: string, clientSecret: string, resource: string, scope: string, proof: (htm: string, htu: string) => Promise<string>): Promise<{ token: string; tokenType: string }>;
   /** Signs a token with the provider's own key, with these claims (for bad-token tests). */
   sign(claims: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
   /** Follows an authorization URL through login and consent; resolves with the redirect back. */
@@ -70,6 +72,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       devInteractions: { enabled: false },
       registration: { enabled: true },
       clientCredentials: { enabled: true },
+      dPoP: { enabled: true },
       introspection: { enabled: true },
       revocation: { enabled: true },
       resourceIndicators: {
@@ -154,6 +157,16 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       const body = (await response.json()) as Record<string, unknown>;
       if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${JSON.stringify(body)}`);
       return body["access_token"] as string;
+    },
+    async dpopClientToken(clientId, clientSecret, resource, scope, proof) {
+      const response = await fetch(`${issuer}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(clientId, clientSecret), dpop: await proof("POST", `${issuer}/token`) },
+        body: new URLSearchParams({ grant_type: "client_credentials", resource, scope }).toString(),
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${JSON.stringify(body)}`);
+      return { token: body["access_token"] as string, tokenType: body["token_type"] as string };
     },
     async sign(claims, header = {}) {
       return new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid, ...header }).sign(privateKey);

@@ -6,7 +6,7 @@ import { AuthFailure } from "./errors.js";
 /** token68 (RFC 9110 §11.2): what a Bearer credential may contain. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-export type BearerReading = { kind: "none" } | { kind: "token"; token: string };
+export type BearerReading = { kind: "none" } | { kind: "token"; token: string; scheme: "bearer" | "dpop" };
 
 export function readBearer(authorization: string | undefined, query: string, maxTokenBytes: number): BearerReading {
   if (/(?:^|&)access_token=/.test(query)) {
@@ -15,10 +15,12 @@ export function readBearer(authorization: string | undefined, query: string, max
   if (authorization === undefined) return { kind: "none" };
   const space = authorization.indexOf(" ");
   const scheme = space === -1 ? authorization : authorization.slice(0, space);
-  // Another scheme (Basic, DPoP, …) is no bearer credential: the client gets the plain challenge.
-  if (scheme.toLowerCase() !== "bearer") return { kind: "none" };
+  // Another scheme (Basic, …) is no credential here: the client gets the plain challenge.
+  // `DPoP` carries a sender-constrained token (RFC 9449 §7.1), checked with its proof.
+  const lower = scheme.toLowerCase();
+  if (lower !== "bearer" && lower !== "dpop") return { kind: "none" };
   const token = authorization.slice(space + 1).trim();
   if (token.length > maxTokenBytes) throw new AuthFailure("invalid_token", `token longer than ${maxTokenBytes} bytes`);
   if (space === -1 || !TOKEN68.test(token)) throw new AuthFailure("invalid_token", "malformed bearer token");
-  return { kind: "token", token };
+  return { kind: "token", token, scheme: lower as "bearer" | "dpop" };
 }

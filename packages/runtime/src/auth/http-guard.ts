@@ -84,6 +84,7 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
     async authenticate(request, responder) {
       const resource = resourceFor(request);
       let token: string;
+      let scheme: "bearer" | "dpop";
       try {
         const reading = readBearer(request.header("authorization"), splitTarget(request.target).query, maxTokenBytes);
         if (reading.kind === "none") {
@@ -91,12 +92,14 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
           return undefined;
         }
         token = reading.token;
+        scheme = reading.scheme;
         if (resource === undefined) throw new AuthFailure("invalid_request", "Host header required");
       } catch (error) {
         refuse(request, responder, error as AuthFailure, baseScopes);
         return undefined;
       }
-      const view: VerifyRequest = { resource, method: request.method, header: (name) => request.header(name) };
+      const url = `${new URL(resource).origin}${splitTarget(request.target ?? mcpPath).path}`;
+      const view: VerifyRequest = { resource, method: request.method, url, scheme, header: (name) => request.header(name) };
       try {
         return await verifier.verify(token, view);
       } catch (error) {

@@ -5,6 +5,7 @@
 // `aud` must name this resource (RFC 8707), its `exp`/`nbf` are checked with a small skew.
 import { audienceIncludes, authInfoOf } from "./claims.js";
 import { invalidToken, verifierUnavailable } from "./errors.js";
+import { checkSenderConstraint, createReplayMemory } from "./dpop.js";
 import { createIssuerDirectory, fetchJson } from "./issuer-metadata.js";
 import type { AuthInfo, TokenVerifier, VerifyRequest } from "./types.js";
 
@@ -37,6 +38,7 @@ export function createIntrospectionVerifier(options: IntrospectionVerifierOption
   const skew = options.clockToleranceSec ?? 30;
   const now = options.now ?? Date.now;
   const authorization = basic(options.clientId, options.clientSecret);
+  const replay = createReplayMemory();
 
   const endpointOf = async (): Promise<string> => {
     if (options.endpoint !== undefined) return options.endpoint;
@@ -71,6 +73,7 @@ export function createIntrospectionVerifier(options: IntrospectionVerifierOption
       if (body["aud"] === undefined ? options.requireAudience !== false : !audienceIncludes(body["aud"], audience)) {
         throw invalidToken("token not meant for this resource");
       }
+      await checkSenderConstraint(token, body, request, replay);
       return authInfoOf(body, true);
     },
   };

@@ -7,6 +7,7 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import { authInfoOf } from "./claims.js";
 import { AuthFailure, invalidToken, verifierUnavailable } from "./errors.js";
+import { checkSenderConstraint, createReplayMemory } from "./dpop.js";
 import { createIssuerDirectory } from "./issuer-metadata.js";
 import type { AuthInfo, TokenVerifier, VerifyRequest } from "./types.js";
 
@@ -70,6 +71,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   // tokens (oldest out first) answers repeats; an entry never outlives the token's exp.
   const cacheSize = options.cacheSize ?? 1024;
   const verified = new Map<string, { info: AuthInfo; until: number }>();
+  const replay = createReplayMemory();
 
   const keySetOf = (issuer: string): Promise<KeySet> => {
     let set = keySets.get(issuer);
@@ -90,7 +92,8 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     async verify(token: string, request: VerifyRequest): Promise<AuthInfo> {
       const audience = options.audience ?? request.resource;
       const key = `${audience} ${token}`;
-      const hit = cacheSize > 0 ? verified.get(key) : undefined;
+      // DPoP-bound tokens are never answered from memory: each request needs its own proof.
+      const hit = cacheSize > 0 && request.scheme === "bearer" ? verified.get(key) : undefined;
       if (hit !== undefined) {
         if (Date.now() < hit.until) return hit.info;
         verified.delete(key);
@@ -123,11 +126,9 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
         if (isKeySetOutage(error)) throw verifierUnavailable("signing keys unavailable");
         throw invalidToken(describe(error));
       }
-      // A sender-constrained token (RFC 9449 cnf.jkt) is only good with a DPoP proof, which this
-      // verifier does not check: refusing is the safe reading (RFC 9449 §7.1).
-      if (payload.cnf !== undefined) throw invalidToken("sender-constrained (DPoP) tokens are not supported");
+      await checkSenderConstraint(token, payload as Record<string, unknown>, request, replay);
       const info = authInfoOf(payload as Record<string, unknown>);
-      if (cacheSize > 0) {
+      if (cacheSize > 0 && payload["cnf"] === undefined) {
         const expiresMs = typeof payload.exp === "number" ? (payload.exp + clockTolerance) * 1000 : Infinity;
         if (verified.size >= cacheSize) verified.delete(verified.keys().next().value as string);
         verified.set(key, { info, until: Math.min(Date.now() + CACHE_TTL_MS, expiresMs) });

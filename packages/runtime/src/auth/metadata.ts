@@ -4,6 +4,9 @@
 // clients try second (basic/authorization § Protected Resource Metadata Discovery).
 import type { AuthOptions } from "./types.js";
 
+/** Kept here (not imported from dpop.ts) so the metadata path never loads jose. */
+export const DPOP_PROOF_ALGORITHMS: readonly string[] = Object.freeze(["ES256", "ES384", "ES512", "RS256", "PS256", "EdDSA", "Ed25519"]);
+
 export const METADATA_PATH = "/.well-known/oauth-protected-resource";
 
 /** Host names served over plain http when the resource is derived from the Host header. */
@@ -43,6 +46,8 @@ export function metadataDocument(options: AuthOptions, resource: string): Record
     bearer_methods_supported: ["header"],
   };
   if (options.scopesSupported && options.scopesSupported.length > 0) document["scopes_supported"] = [...options.scopesSupported];
+  // RFC 9449 §5.2: the verifiers accept DPoP-bound tokens with proofs made with these.
+  document["dpop_signing_alg_values_supported"] = [...DPOP_PROOF_ALGORITHMS];
   if (options.resourceName !== undefined) document["resource_name"] = options.resourceName;
   if (options.documentation !== undefined) document["resource_documentation"] = options.documentation;
   return document;

@@ -24,6 +24,10 @@ export interface VerifyRequest {
   /** The resource identifier the token must be meant for (RFC 8707 audience). */
   readonly resource: string;
   readonly method: string;
+  /** The request URL as the client addressed it (the resource's origin and the request path): DPoP `htu`. */
+  readonly url: string;
+  /** The Authorization scheme the token came with (RFC 9449 §7.1: DPoP-bound tokens use `DPoP`). */
+  readonly scheme: "bearer" | "dpop";
   header(name: string): string | undefined;
 }
 
