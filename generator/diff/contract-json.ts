@@ -11,6 +11,7 @@ export const CONTRACT_FORMAT_KEY = "mcpgenContract";
 const jsonSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
 const inputRequests = z.array(z.object({ key: z.string(), kind: z.string(), requires: z.string().optional(), schema: jsonSchema.optional() }).strict()).default([]);
 const named = { name: z.string().min(1) };
+const scopes = z.array(z.string()).optional();
 const toolHints = z
   .object({ readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional(), idempotentHint: z.boolean().optional(), openWorldHint: z.boolean().optional() })
   .strict();
@@ -19,15 +20,16 @@ const contractFile = z
   .object({
     [CONTRACT_FORMAT_KEY]: z.literal(1),
     revisions: z.array(z.string()),
-    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests }).strict()).default([]),
+    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests, scopes }).strict()).default([]),
     prompts: z
-      .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests }).strict())
+      .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests, scopes }).strict())
       .default([]),
-    resources: z.array(z.object({ ...named, uri: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests }).strict()).default([]),
+    resources: z.array(z.object({ ...named, uri: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes }).strict()).default([]),
     templates: z
-      .array(z.object({ ...named, uriTemplate: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests }).strict())
+      .array(z.object({ ...named, uriTemplate: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes }).strict())
       .default([]),
     handles: z.array(z.object({ ...named, ttlMs: z.number().int().nonnegative() }).strict()).default([]),
+    auth: z.object({ required: z.array(z.string()) }).strict().optional(),
   })
   .strict();
 
@@ -55,6 +57,7 @@ export function contractToJson(contract: ServerContract): string {
     resources: byName(contract.resources),
     templates: byName(contract.templates),
     handles: byName(contract.handles),
+    ...(contract.auth ? { auth: contract.auth } : {}),
   };
   return JSON.stringify(file, null, 2) + "\n";
 }

@@ -15,6 +15,8 @@ export interface ServerContract {
   readonly resources: readonly ContractResource[];
   readonly templates: readonly ContractTemplate[];
   readonly handles: readonly ContractHandle[];
+  /** Present when the server is an OAuth resource server: the scopes every request needs. */
+  readonly auth?: { readonly required: readonly string[] };
 }
 
 /** An input request (MRTR) a handler may make; `kind` is elicit, elicitUrl, sampling or roots. */
@@ -35,6 +37,8 @@ export interface ContractTool {
   /** Behaviour hints clients base approval policies on (spec `ToolAnnotations`, title left out). */
   readonly annotations?: ContractToolHints;
   readonly inputRequests: readonly ContractInputRequest[];
+  /** OAuth scopes a call needs besides `auth.required`. */
+  readonly scopes?: readonly string[];
 }
 
 export interface ContractToolHints {
@@ -53,6 +57,7 @@ export interface ContractPrompt {
   readonly name: string;
   readonly arguments: readonly ContractPromptArgument[];
   readonly inputRequests: readonly ContractInputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface ContractResource {
@@ -61,6 +66,7 @@ export interface ContractResource {
   readonly mimeType?: string;
   readonly subscribe: boolean;
   readonly inputRequests: readonly ContractInputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface ContractTemplate {
@@ -69,6 +75,7 @@ export interface ContractTemplate {
   readonly mimeType?: string;
   readonly subscribe: boolean;
   readonly inputRequests: readonly ContractInputRequest[];
+  readonly scopes?: readonly string[];
 }
 
 export interface ContractHandle {

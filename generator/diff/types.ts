@@ -18,7 +18,8 @@ export type ChangeKind =
   | "resource"
   | "template"
   | "handle"
-  | "input-request";
+  | "input-request"
+  | "auth";
 
 /**
  * One rule of the diff: a stable UPPER_SNAKE id (never reused or renamed: CI configs and

@@ -94,6 +94,10 @@ const EXPECTED_PATH: Record<string, string> = {
   OUTPUT_CONSTRAINT_WIDENED: "tools.echo.output#/properties/length",
   OUTPUT_CONSTRAINT_NARROWED: "tools.echo.output#/properties/length",
   OUTPUT_SCHEMA_UNDECIDABLE: "tools.echo.output#/properties/code",
+  AUTH_REQUIRED: "auth",
+  AUTH_DROPPED: "auth",
+  SCOPE_ADDED: 'tools.echo.scopes["notes:write"]',
+  SCOPE_REMOVED: 'tools.echo.scopes["notes:write"]',
 };
 
 function pairOf(rule: string): { old: string; new: string } {

@@ -16,6 +16,7 @@ import {
   TOOL_REMOVED,
 } from "../rules/manifest.js";
 import type { Change, ChangeKind, Rule } from "../types.js";
+import { diffAuth } from "./diff-auth.js";
 import { diffPrompt } from "./diff-prompts.js";
 import { diffResource, diffTemplate } from "./diff-readables.js";
 import { diffTool } from "./diff-tools.js";
@@ -52,5 +53,6 @@ export function diffContracts(before: ServerContract, after: ServerContract): Ch
   for (const [o, n] of diffMembership(before.handles, after.handles, "handles", "handle", { added: HANDLE_ADDED, removed: HANDLE_REMOVED }, changes)) {
     if (n.ttlMs < o.ttlMs) changes.push(changeOf(HANDLE_TTL_SHORTENED, "handle", segment("handles", o.name), `handle ${o.name}: lifetime ${o.ttlMs} ms → ${n.ttlMs} ms`));
   }
+  diffAuth(before, after, changes);
   return changes;
 }

@@ -20,11 +20,13 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
       ...(t.annotations !== undefined ? { annotations: hintsOf(t.annotations) } : {}),
       inputRequests: inputRequestsOf(t.inputRequests),
+      ...(t.scopes ? { scopes: [...t.scopes] } : {}),
     })),
     prompts: manifest.prompts.map((p) => ({
       name: p.name,
       arguments: p.arguments.map((a) => ({ name: a.name, required: a.required })),
       inputRequests: inputRequestsOf(p.inputRequests),
+      ...(p.scopes ? { scopes: [...p.scopes] } : {}),
     })),
     resources: manifest.resources.map((r) => ({
       name: r.name,
@@ -32,6 +34,7 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       ...(r.mimeType !== undefined ? { mimeType: r.mimeType } : {}),
       subscribe: r.subscribe,
       inputRequests: inputRequestsOf(r.inputRequests),
+      ...(r.scopes ? { scopes: [...r.scopes] } : {}),
     })),
     templates: manifest.templates.map((t) => ({
       name: t.name,
@@ -39,7 +42,9 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       ...(t.mimeType !== undefined ? { mimeType: t.mimeType } : {}),
       subscribe: t.subscribe,
       inputRequests: inputRequestsOf(t.inputRequests),
+      ...(t.scopes ? { scopes: [...t.scopes] } : {}),
     })),
     handles: manifest.handles.map((h) => ({ name: h.name, ttlMs: h.ttlMs })),
+    ...(manifest.auth ? { auth: { required: [...manifest.auth.required] } } : {}),
   };
 }

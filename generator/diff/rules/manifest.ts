@@ -92,6 +92,16 @@ export const REVISION_DROPPED = defineRule(
   "Reports a protocol revision that the new server no longer serves, so clients that only speak it cannot connect.",
 );
 
+export const AUTH_REQUIRED = defineRule("AUTH_REQUIRED", "breaking", ["AUTH", "MANIFEST"], "Reports a server that now requires an OAuth access token, so callers without one get 401.");
+export const AUTH_DROPPED = defineRule("AUTH_DROPPED", "info", ["AUTH", "MANIFEST"], "Reports a server that no longer requires an OAuth access token.");
+export const SCOPE_ADDED = defineRule(
+  "SCOPE_ADDED",
+  "breaking",
+  ["AUTH", "MANIFEST", "PROMPT", "RESOURCE", "TEMPLATE", "TOOL"],
+  "Reports a call that now needs an OAuth scope it did not need, so tokens without it get 403 insufficient_scope.",
+);
+export const SCOPE_REMOVED = defineRule("SCOPE_REMOVED", "info", ["AUTH", "MANIFEST", "PROMPT", "RESOURCE", "TEMPLATE", "TOOL"], "Reports a call that no longer needs an OAuth scope.");
+
 export const MANIFEST_RULES = [
   TOOL_ADDED,
   TOOL_REMOVED,
@@ -116,4 +126,8 @@ export const MANIFEST_RULES = [
   HANDLE_TTL_SHORTENED,
   REVISION_ADDED,
   REVISION_DROPPED,
+  AUTH_REQUIRED,
+  AUTH_DROPPED,
+  SCOPE_ADDED,
+  SCOPE_REMOVED,
 ] as const;
