@@ -28,6 +28,7 @@ export const CODE_RANGES: readonly CodeRange[] = [
   { prefix: "15", area: "manifest: JSON Schemas", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "16", area: "manifest: URIs and URI templates", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "17", area: "manifest: authorization", page: "docs/manifest.md", anchor: "diagnostics" },
+  { prefix: "18", area: "manifest: tasks", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "20", area: "`mcp-gen diff`", page: "docs/diff.md", anchor: "errors" },
   { prefix: "40", area: "`mcp-gen pull`", page: "docs/pull.md", anchor: "errors" },
 ];

@@ -4,6 +4,7 @@
 // expanded, capabilities are derived and cache hints have their defaults applied.
 
 import type { AuthDeclaration } from "./auth.js";
+import type { ToolTask } from "./tasks.js";
 
 /** A JSON Schema 2020-12 document or subschema, as plain JSON. */
 export type JsonSchema = { readonly [key: string]: unknown } | boolean;
@@ -114,6 +115,8 @@ export interface Tool {
   readonly headers: readonly HeaderParameter[];
   /** OAuth scopes a call needs besides `auth.required` (manifest/auth.ts); absent: none. */
   readonly scopes?: readonly string[];
+  /** Whether and how the tool runs as a task (manifest/tasks.ts); absent: never. */
+  readonly task?: ToolTask;
 }
 
 export interface PromptArgument {

@@ -6,12 +6,13 @@ import { dirname, resolve } from "node:path";
 import { type Diagnostic, dedupeDiagnostics, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { userSchemaAjv } from "./ajv.js";
 import { checkAuth } from "./auth.js";
+import { checkTasks } from "./tasks.js";
 import { checkNames } from "./check-names.js";
 import { checkPatterns } from "./check-patterns.js";
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
 import type { JsonSchema, Manifest } from "./ir.js";
-import { DEFAULT_INPUT_SCHEMA, normalizeManifest, schemaKey } from "./normalize.js";
+import { DEFAULT_INPUT_SCHEMA, durationToMs, normalizeManifest, schemaKey } from "./normalize.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
 import { Reporter } from "./reporter.js";
 import { HEADER_REVISION } from "./revision-support.js";
@@ -104,6 +105,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkUris(data, reporter);
   checkPatterns(data, reporter);
   checkAuth(data, reporter);
+  checkTasks(data, served, reporter, durationToMs);
 
   const manifestDir = dirname(resolve(file));
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));

@@ -3,6 +3,7 @@
 import { eraOf } from "../spec-schema/lock.js";
 import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
 import { toIdentifier } from "./identifiers.js";
+import { toolTaskOf, type ToolTask } from "./tasks.js";
 import type {
   CacheHint,
   DerivedCapabilities,
@@ -26,6 +27,11 @@ import { parseUriTemplate } from "./uri-template.js";
 export type PreparedSchemas = ReadonlyMap<string, PreparedSchema>;
 
 /** `scopes` of a target when it declares any (IR keeps the key absent otherwise). */
+function withTask(entry: RawMap): { task?: ToolTask } {
+  const task = toolTaskOf(entry, durationToMs);
+  return task ? { task } : {};
+}
+
 function withScopes(entry: RawMap): { scopes?: readonly string[] } {
   const scopes = scopesOf(entry);
   return scopes.length > 0 ? { scopes } : {};
@@ -161,6 +167,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       handleOutputs: output?.handleUses ?? [],
       headers: input?.headers ?? [],
       ...withScopes(t),
+      ...withTask(t),
     };
   });
 

@@ -45,11 +45,21 @@ export function checkTasks(root: unknown, served: readonly string[], reporter: R
         reporter.report("MCPGEN1802", [...at, "askFirst", i], `\`askFirst\` names \`${key}\`, which is not one of the tool's \`inputs\``, "declare it under `inputs`, or remove it from `askFirst`");
       }
     });
-    const ttl = typeof task["ttl"] === "string" && task["ttl"] !== "unlimited" ? durationToMs(task["ttl"]) : undefined;
-    const poll = typeof task["pollInterval"] === "string" ? durationToMs(task["pollInterval"]) : undefined;
+    // A malformed duration is the schema's finding (MCPGEN11xx); it is not parsed here.
+    const ttl = durationOrUndefined(task["ttl"], durationToMs);
+    const poll = durationOrUndefined(task["pollInterval"], durationToMs);
     if (ttl !== undefined && poll !== undefined && poll >= ttl) {
       reporter.report("MCPGEN1803", [...at, "pollInterval"], `the poll interval (${task["pollInterval"]}) is not shorter than the time-to-live (${task["ttl"]})`, "poll more often than the task expires");
     }
+  }
+}
+
+function durationOrUndefined(value: unknown, durationToMs: DurationParser): number | undefined {
+  if (typeof value !== "string" || value === "unlimited") return undefined;
+  try {
+    return durationToMs(value);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 // @ts-check
 // Behaviour of the conformance fixture (test/conformance/server.yaml): what each tool, prompt and
 // resource of the official suite's server scenarios must return. Protocol handling is generated.
+import { RpcError, toolError } from "@mcp-gen/runtime";
 
 // A 1×1 transparent PNG and a short silent 8 kHz mono WAV, built here rather than copied.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -33,6 +34,14 @@ const describe = (answer) => `action=${answer.action}, content=${JSON.stringify(
 const sampledText = (answer) => (!Array.isArray(answer.content) && typeof answer.content["text"] === "string" ? answer.content["text"] : JSON.stringify(answer.content));
 /** @param {{ action: string, content?: unknown }} answer @param {string} key */
 const field = (answer, key) => (answer.action === "accept" && answer.content && typeof answer.content === "object" ? String(/** @type {Record<string, unknown>} */ (answer.content)[key] ?? "?") : "?");
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. @param {number} ms @param {AbortSignal} signal */
+const abortableSleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error("cancelled"));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("cancelled"))), { once: true });
+  });
 
 /** @type {import("./fixture/generated/dist/index.js").Handlers} */
 export const handlers = {
@@ -104,6 +113,33 @@ export const handlers = {
     testTriggerPromptChange(_args, ctx) {
       ctx.server.notifyPromptsListChanged();
       return "prompts list change announced";
+    },
+    // Tasks: the same handlers serve inline calls and tasks; ctx.signal aborts on tasks/cancel.
+    greet: ({ name }) => `Hello, ${name ?? "World"}!`,
+    async slowCompute({ seconds, label }, ctx) {
+      ctx.task?.status(`computing ${label ?? ""}`.trim());
+      await abortableSleep((seconds ?? 0) * 1000, ctx.signal);
+      return `Computed ${label ?? "result"} after ${seconds ?? 0}s`;
+    },
+    async failingJob(_args, ctx) {
+      await abortableSleep(1000, ctx.signal);
+      return toolError("The job failed: the input could not be processed");
+    },
+    protocolErrorJob() {
+      throw new RpcError(-32603, "The job hit an internal protocol error");
+    },
+    async confirmDelete({ filename }, ctx) {
+      const answer = await ctx.ask.confirm({ message: `Delete ${filename ?? "the file"}?` });
+      return answer.action === "accept" ? `Deleted ${filename ?? "the file"}` : `Kept ${filename ?? "the file"}`;
+    },
+    async multiInput(_args, ctx) {
+      const [first, second] = await Promise.all([ctx.ask.first(), ctx.ask.second()]);
+      return `Got ${field(first, "name")} and ${field(second, "name")}`;
+    },
+    async testToolWithTask(_args, ctx) {
+      const name = field(await ctx.ask.user_name(), "name");
+      await abortableSleep(300, ctx.signal);
+      return `Hello, ${name}! Your task is done.`;
     },
     async testInputRequiredResultElicitation(_args, ctx) {
       return `Hello, ${field(await ctx.ask.user_name(), "name")}!`;

@@ -121,6 +121,8 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         handleArguments: Object.keys(handleArguments).length > 0 ? handleArguments : undefined,
         // The loader read these with the runtime's scanner; the server does not derive them again.
         headers: tool.headers.length > 0 ? tool.headers.map((h) => ({ path: h.path, headerName: h.header, type: h.type })) : undefined,
+        // Runs as a task (manifest/tasks.ts → runtime tasks/): support, TTL, poll interval, askFirst.
+        task: tool.task === undefined ? undefined : compact({ support: tool.task.support, ttlMs: tool.task.ttlMs, pollIntervalMs: tool.task.pollIntervalMs, askFirst: tool.task.askFirst.length > 0 ? tool.task.askFirst : undefined }),
       },
       {
         inputs: bound.inputs,
