@@ -53,7 +53,7 @@ describe("modern envelope and headers", () => {
     expect(methods).toEqual(["server/discover", "tools/list", "tools/call", "tools/call"]);
     for (const r of server.requests) {
       expect(meta(r)[PV]).toBe("2026-07-28");
-      expect(meta(r)[CAPS]).toEqual({ roots: {}, elicitation: { form: {} } });
+      expect(meta(r)[CAPS]).toEqual({ extensions: { "io.modelcontextprotocol/tasks": {} }, roots: {}, elicitation: { form: {} } });
       expect(meta(r)[INFO]).toEqual({ name: "test-client", version: "1.2.3" });
       expect(r.headers["mcp-protocol-version"]).toBe("2026-07-28");
       expect(r.headers["mcp-method"]).toBe(r.body?.method);

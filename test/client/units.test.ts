@@ -42,7 +42,9 @@ describe("MRTR helpers", () => {
     expect(resultKind({})).toBe("complete");
     expect(resultKind({ resultType: "complete" })).toBe("complete");
     expect(resultKind({ resultType: "input_required" })).toBe("input_required");
-    expect(() => resultKind({ resultType: "task" })).toThrow(/unknown resultType/);
+    // "task" is the tasks extension's CreateTaskResult (client/tasks/ polls it).
+    expect(resultKind({ resultType: "task" })).toBe("task");
+    expect(() => resultKind({ resultType: "later" })).toThrow(/unknown resultType/);
   });
 
   it("builds retries from the ORIGINAL params, replacing answers and state each round", () => {

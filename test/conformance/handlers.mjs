@@ -1,7 +1,8 @@
 // @ts-check
 // Behaviour of the conformance fixture (test/conformance/server.yaml): what each tool, prompt and
 // resource of the official suite's server scenarios must return. Protocol handling is generated.
-import { RpcError, toolError } from "@mcp-gen/runtime";
+import { RpcError } from "@mcp-gen/runtime/core";
+import { toolError } from "@mcp-gen/runtime/server";
 
 // A 1×1 transparent PNG and a short silent 8 kHz mono WAV, built here rather than copied.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";

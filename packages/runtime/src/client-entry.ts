@@ -23,3 +23,5 @@ export type { OAuthClientInformation, OAuthOptions } from "./client/auth/oauth.j
 export { completeArgument, completionValues } from "./generated-support/completion.js";
 export type { CompletionRef, CompletionSource } from "./generated-support/completion.js";
 export { expandUriTemplate } from "./generated-support/uri-expand.js";
+export { TaskHandle } from "./client/tasks/handle.js";
+export type { InlineHandle, TaskDriver, TaskSnapshot, WaitOptions } from "./client/tasks/handle.js";

@@ -21,6 +21,9 @@ import { openSession } from "./session/open.js";
 import type { ClientSession, McpClientOptions, Progress, RequestOptions, SessionContext } from "./session/types.js";
 import type { Subscription, SubscriptionFilter } from "./subscription.js";
 import type { ClientTransport } from "./transport/types.js";
+import { completedHandle, TaskHandle, type InlineHandle, type TaskDriver } from "./tasks/handle.js";
+import { META_TASKS_EXTENSION } from "../core/era/envelope.js";
+import { RESULT_TYPE_TASK } from "../core/results.js";
 
 export type { McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./session/types.js";
 
@@ -85,7 +88,10 @@ export class McpClient {
 
   /** Capabilities declared on every modern request and in legacy `initialize`. */
   get clientCapabilities(): JsonObject {
-    return { ...capabilitiesFromHandlers(this.context.handlers), ...(this.options.capabilities ?? {}) };
+    // The client polls tasks itself (client/tasks/), so it declares the tasks extension
+    // [S26:extensions/tasks § Capability Negotiation]; `capabilities.extensions` overrides it.
+    const declared: JsonObject = { ...capabilitiesFromHandlers(this.context.handlers), extensions: { [META_TASKS_EXTENSION]: {} } };
+    return { ...declared, ...(this.options.capabilities ?? {}) };
   }
 
   private warn(message: string): void {
@@ -189,6 +195,43 @@ export class McpClient {
   /** Every page of `tools/list` (cursors are opaque; `""` is a real cursor, not the end). */
   async listAllTools(options: RequestOptions = {}): Promise<JsonObject[]> {
     return this.collectPages((cursor) => this.listTools(cursor, options).then((page) => ({ items: page.tools, nextCursor: page.nextCursor })));
+  }
+
+  /**
+   * Starts a tool call that may run as a task and returns its handle (status, wait, cancel,
+   * result). A call the server answered inline gives a handle that is already complete.
+   */
+  async startTool<T = unknown>(name: string, args: JsonObject = {}, options: CallToolOptions<T> = {}): Promise<TaskHandle<CallToolResult<T>> | InlineHandle<CallToolResult<T>>> {
+    const session = await this.ready();
+    await session.beforeToolCall();
+    const result = await session.request("tools/call", { name, arguments: args }, { ...options, keepTask: true });
+    const finish = (value: JsonObject) => this.structured(name, value as CallToolResult<T>, options);
+    if (result["resultType"] !== RESULT_TYPE_TASK) return completedHandle(finish(result));
+    return new TaskHandle(this.driverOf(session), result, finish);
+  }
+
+  /** Reattaches to a task by id (e.g. after a restart), with one tasks/get. */
+  async attachTask<T = unknown>(taskId: string, options: CallToolOptions<T> = {}): Promise<TaskHandle<CallToolResult<T>>> {
+    const driver = this.driverOf(await this.ready());
+    const snapshot = await driver.send("tasks/get", { taskId });
+    return new TaskHandle(driver, snapshot, (value) => this.structured("task", value as CallToolResult<T>, options));
+  }
+
+  private driverOf(session: ClientSession): TaskDriver {
+    const driver = session.taskDriver();
+    if (driver === undefined) throw new McpClientError("unsupported-version", `tasks are not available on ${session.protocolVersion} with this client`);
+    return driver;
+  }
+
+  private structured<T>(name: string, result: CallToolResult<T>, options: CallToolOptions<T>): CallToolResult<T> {
+    if (options.parseStructured !== undefined && result.structuredContent !== undefined) {
+      try {
+        result.structured = options.parseStructured(result.structuredContent);
+      } catch (error) {
+        throw new McpClientError("invalid-structured-content", `structuredContent of tool "${name}" failed validation: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    return result;
   }
 
   async callTool<T = unknown>(name: string, args: JsonObject = {}, options: CallToolOptions<T> = {}): Promise<CallToolResult<T>> {

@@ -8,7 +8,7 @@
 // one round are used only for the next retry of this call, never elsewhere (C4), and
 // `inputResponses` carries only the latest round's answers ("per-round replace").
 
-import { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED } from "../core/results.js";
+import { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED, RESULT_TYPE_TASK } from "../core/results.js";
 import { McpClientError } from "./errors.js";
 
 export interface InputRequestEntry {
@@ -24,13 +24,14 @@ export interface InputRoundSettings {
   signal?: AbortSignal;
 }
 
-export type ResultKind = "complete" | "input_required";
+export type ResultKind = "complete" | "input_required" | "task";
 
 /** Absent `resultType` means complete; an unknown value is an invalid response [S26:basic/index § ResultType]. */
 export function resultKind(result: Record<string, unknown>): ResultKind {
   const type = result.resultType;
   if (type === undefined || type === RESULT_TYPE_COMPLETE) return "complete";
   if (type === RESULT_TYPE_INPUT_REQUIRED) return "input_required";
+  if (type === RESULT_TYPE_TASK) return "task";
   throw new McpClientError("bad-response", `unknown resultType ${JSON.stringify(type)}`);
 }
 
@@ -52,7 +53,8 @@ export async function runInputRounds(send: SendAttempt, original: Record<string,
   let params = original;
   for (let round = 0; ; round++) {
     const result = await send(params, round);
-    if (resultKind(result) === "complete") return result;
+    // A CreateTaskResult ends the MRTR loop: the task is polled from here (client/tasks/).
+    if (resultKind(result) !== "input_required") return result;
     if (round >= maxRounds) {
       throw new McpClientError("round-limit", `the server still asked for input after ${maxRounds} rounds`);
     }

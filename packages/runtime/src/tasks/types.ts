@@ -4,7 +4,9 @@
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { EmbeddedInputRequest } from "../mrtr/input-requests.js";
 
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+import type { TaskStatus } from "../core/results.js";
+
+export type { TaskStatus };
 
 export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
 

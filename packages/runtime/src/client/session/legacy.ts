@@ -148,6 +148,11 @@ export class LegacySession implements ClientSession, EraWire {
   }
 
   /** Server→client requests answered by the same handlers as MRTR [SCH25:ServerRequest]. */
+  /** 2025-11-25 tasks need the requestor to ask for them (`task` param); this client does not (yet). */
+  taskDriver(): undefined {
+    return undefined;
+  }
+
   async answerServerRequest(request: JsonRpcRequest): Promise<void> {
     let reply: { result: JsonObject } | { error: { code: number; message: string } };
     try {

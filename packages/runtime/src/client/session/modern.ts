@@ -18,6 +18,7 @@ import { planToolHeaders } from "../tool-headers.js";
 import { exchangeOnce, type EraWire } from "./exchange.js";
 import { handlerSettings } from "./shared.js";
 import type { ClientSession, RequestOptions, SendSettings, ServerFacts, SessionContext } from "./types.js";
+import { TaskHandle, type TaskDriver } from "../tasks/handle.js";
 
 interface ListenEntry {
   subscription: Subscription;
@@ -173,9 +174,22 @@ export class ModernSession implements ClientSession, EraWire {
       (requests) => this.fulfil(requests, options.signal),
       { maxRounds: this.context.options.maxInputRounds ?? 10, ...(options.signal === undefined ? {} : { signal: options.signal }) },
     );
+    if (resultKind(result) === "task") {
+      // Only tools/call may become a task (extensions/tasks § Supported Methods).
+      if (method !== "tools/call") throw new McpClientError("bad-response", `${method} may not answer with a task`);
+      return options.keepTask === true ? result : new TaskHandle(this.taskDriver(), result).wait(options.signal === undefined ? {} : { signal: options.signal });
+    }
     // Never cache the result of an MRTR retry [S26:server/utilities/caching § Cache Key].
     if (cacheable && rounds === 0) cache.put(method, params, result);
     return result;
+  }
+
+  taskDriver(): TaskDriver {
+    return {
+      send: (method, params, signal) => this.send(method, params, signal === undefined ? {} : { signal }),
+      fulfil: (requests, signal) => this.fulfil(requests, signal),
+      defaultPollMs: 1000,
+    };
   }
 
   private async fulfil(requests: Record<string, InputRequestEntry>, signal: AbortSignal | undefined): Promise<JsonObject> {

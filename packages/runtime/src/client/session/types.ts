@@ -9,6 +9,7 @@ import type { ClientHandlers } from "../handlers.js";
 import type { EraVerdictRecord } from "../probe.js";
 import type { Subscription, SubscriptionFilter } from "../subscription.js";
 import type { ClientTransport } from "../transport/types.js";
+import type { TaskDriver } from "../tasks/handle.js";
 
 export interface Progress {
   progress: number;
@@ -22,6 +23,8 @@ export interface RequestOptions {
   onProgress?: (progress: Progress) => void;
   /** Skip the result cache for this call. */
   noCache?: boolean;
+  /** tools/call: return a CreateTaskResult as is instead of polling it (startTool). */
+  keepTask?: boolean;
 }
 
 export type ProtocolChoice = "auto" | string;
@@ -105,5 +108,7 @@ export interface ClientSession {
   routeNotification(message: JsonRpcNotification): boolean;
   /** A server→client request (answered in legacy, refused in modern). */
   answerServerRequest(request: JsonRpcRequest): Promise<void>;
+  /** What a task handle polls through (modern: the tasks extension); undefined where the era has none. */
+  taskDriver(): TaskDriver | undefined;
   close(): Promise<void>;
 }
