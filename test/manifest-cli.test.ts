@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { connectClient, createStdioTransport } from "../packages/runtime/src/index.js";
+import { connectClient } from "../packages/runtime/src/client-entry.js";
+import { createStdioTransport } from "../packages/runtime/src/node-entry.js";
 
 const REPO = join(import.meta.dirname, "..");
 const TMP = join(REPO, "test", ".tmp", "manifest-cli");

@@ -1,7 +1,8 @@
 // The bench's protected server, one process per mode: the runtime (dist) serving one echo tool,
 // with `--issuer URL --resource URL` the JWT verifier on (keys from the issuer's jwks_uri, cached
 // after the first request), without them no authorization at all. Prints `listening <url>`.
-import { createMcpServer, listenHttp } from "../../packages/runtime/dist/index.js";
+import { createMcpServer } from "../../packages/runtime/dist/server-entry.js";
+import { listenHttp } from "../../packages/runtime/dist/node-entry.js";
 import { createJwtVerifier } from "../../packages/runtime/dist/auth-entry.js";
 
 

@@ -3,7 +3,7 @@
 // `probe eld=<ms> rss=<bytes> heap=<bytes>`: the longest event-loop stall since the last
 // report (then reset), and memory after a full GC when node runs with --expose-gc.
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { serveFromArgv } from "@mcp-gen/runtime";
+import { serveFromArgv } from "@mcp-gen/runtime/node";
 import { handlers } from "./handlers.js";
 
 const generated = await import("./generated/dist/index.js");

@@ -3,7 +3,7 @@
 // contract of the examples: MCP_GEN_REDIS_URL (+ MCP_GEN_STATE_KEY, MCP_GEN_HANDLE_KEY) shares
 // state through Redis. `node bench/scale/start.js --port N`.
 import { coordinationFromEnv } from "@mcp-gen/redis";
-import { serveFromArgv } from "@mcp-gen/runtime";
+import { serveFromArgv } from "@mcp-gen/runtime/node";
 import { handlers } from "../server/handlers.js";
 
 const generated = await import("../server/generated/dist/index.js");

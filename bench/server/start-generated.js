@@ -2,7 +2,7 @@
 // Starts the server generated from bench/server/mcp.yaml:
 // `node bench/server/start-generated.js --stdio` or `--port N` (HTTP on 127.0.0.1:N/mcp),
 // plus `--report-rss` (see report-rss.js).
-import { serveFromArgv } from "@mcp-gen/runtime";
+import { serveFromArgv } from "@mcp-gen/runtime/node";
 import { handlers } from "./handlers.js";
 import { reportRssOnSignal } from "./report-rss.js";
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The notes server's behaviour. Everything protocol-shaped (both eras, validation, MRTR,
 // caching, transports) comes from the package generated from mcp.yaml into ./generated.
-import { resourceNotFound } from "@mcp-gen/runtime";
+import { resourceNotFound } from "@mcp-gen/runtime/server";
 
 /** @typedef {{ id: string, title: string, body: string }} Note */
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The secure notes server's behaviour: the notes server, keyed by the caller. Authorization
 // (tokens, scopes, 401/403) is done before a handler runs; `ctx.auth` says who is calling.
-import { resourceNotFound } from "@mcp-gen/runtime";
+import { resourceNotFound } from "@mcp-gen/runtime/server";
 
 /** @typedef {{ id: string, title: string, body: string }} Note */
 

@@ -3,7 +3,7 @@
 // --issuer URL [--audience URL]`. --issuer names the authorization server whose metadata lists
 // the JWKS (default: the manifest's); --audience overrides the resource id tokens must name
 // (default: the URL the server is reached at, http://127.0.0.1:N/mcp). docs/authorization.md.
-import { serveFromArgv } from "@mcp-gen/runtime";
+import { serveFromArgv } from "@mcp-gen/runtime/node";
 import { handlers } from "./handlers.js";
 
 let generated;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts the shop server: `node examples/shop/start.js --stdio` or `--port N` (HTTP on 127.0.0.1:N/mcp).
-import { serveFromArgv } from "@mcp-gen/runtime";
+import { serveFromArgv } from "@mcp-gen/runtime/node";
 import { coordinationFromEnv } from "@mcp-gen/redis";
 import { handlers } from "./handlers.js";
 

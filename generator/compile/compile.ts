@@ -8,6 +8,12 @@ import { PACKAGE_ROOT } from "../paths.js";
  */
 const FALLBACK_PACKAGES = new Set(["zod", "@mcp-gen/runtime"]);
 
+/** `@mcp-gen/runtime/server` → `@mcp-gen/runtime`; `zod/v4` → `zod` (subpath imports fall back with their package). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
 export interface CompileResult {
   /** Emitted `.js` and `.d.ts` files by path relative to the package root. */
   readonly outputs: Map<string, string>;
@@ -59,7 +65,7 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
       const name = literal.text;
       const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
       const found = ts.resolveModuleName(name, containingFile, compilerOptions, host, undefined, redirected, mode);
-      if (found.resolvedModule || !FALLBACK_PACKAGES.has(name)) return found;
+      if (found.resolvedModule || !FALLBACK_PACKAGES.has(packageOf(name))) return found;
       return ts.resolveModuleName(name, join(PACKAGE_ROOT, "index.ts"), compilerOptions, host, undefined, redirected, mode);
     });
   const outputs = new Map<string, string>();

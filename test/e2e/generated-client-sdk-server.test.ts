@@ -3,7 +3,8 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/generate/generate-package.js";
-import { createHttpTransport, createStdioTransport } from "../../packages/runtime/src/index.js";
+import { createHttpTransport } from "../../packages/runtime/src/client-entry.js";
+import { createStdioTransport } from "../../packages/runtime/src/node-entry.js";
 import { TMP_DIR } from "../support/tmp.js";
 
 /**

@@ -8,7 +8,8 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/generate/generate-package.js";
-import { createFetchHandler, createHttpTransport, type McpServer } from "../../packages/runtime/src/index.js";
+import { createFetchHandler, type McpServer } from "../../packages/runtime/src/server-entry.js";
+import { createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { TMP_DIR } from "../support/tmp.js";
 
 const MANIFEST = resolve(import.meta.dirname, "structured-output.yaml");

@@ -1,7 +1,6 @@
 // The symbol-aware module writer: imports are exactly the symbols the body used, exports are
 // recorded (index.ts is built from them), output order never depends on use order.
 import { describe, expect, it } from "vitest";
-import * as runtime from "../../packages/runtime/src/index.js";
 import { ModuleWriter } from "../../generator/emit/module-writer/module-writer.js";
 import { RUNTIME } from "../../generator/emit/server/naming.js";
 
@@ -55,9 +54,14 @@ describe("ModuleWriter", () => {
 });
 
 describe("runtime symbols of generated code", () => {
-  it("every runtime value generated code imports is exported by @mcp-gen/runtime", () => {
+  it("every runtime value generated code imports is exported by the subpath it is imported from", async () => {
     const values = Object.values(RUNTIME).filter((s) => !s.typeOnly);
     expect(values.length).toBeGreaterThan(0);
-    for (const symbol of values) expect(typeof (runtime as Record<string, unknown>)[symbol.name], symbol.name).toBe("function");
+    for (const symbol of values) {
+      const subpath = /^@mcp-gen\/runtime\/(core|server|client|node)$/.exec(symbol.from)?.[1];
+      expect(subpath, `${symbol.name} comes from a runtime subpath, not ${symbol.from}`).toBeDefined();
+      const entry = (await import(`../../packages/runtime/src/${subpath}-entry.ts`)) as Record<string, unknown>;
+      expect(typeof entry[symbol.name], `${symbol.name} in ${symbol.from}`).toBe("function");
+    }
   });
 });

@@ -4,7 +4,7 @@
 // page (URL elicitation: a real elicitation/create on 2025-11-25, an input_required round on
 // 2026-07-28). Forged handles must come back as tool errors the model can read.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHandleCodec } from "../../packages/runtime/src/index.js";
+import { createHandleCodec } from "../../packages/runtime/src/server-entry.js";
 import { startHttpExample, type HttpExampleServer } from "../interop/support/example-process.js";
 import { connectSdkClient, sentRequests, textOf, type ConnectedSdkClient, type Era, type SdkClientSetup, type TransportKind } from "../interop/support/sdk-client.js";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 // From the package entry: SafeError is public API.
-import { SafeError } from "../../packages/runtime/src/index.js";
+import { SafeError } from "../../packages/runtime/src/server-entry.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
 

@@ -39,9 +39,10 @@ describe("stdio EPIPE (issue 21 #10)", () => {
   });
 
   it("a server that does not wait for `closed` still exits on its own while stdin stays open", async () => {
-    const runtime = resolve(root, "packages/runtime/dist/index.js");
+    const dist = (entry: string) => JSON.stringify(resolve(root, `packages/runtime/dist/${entry}-entry.js`));
     const script = `
-      import { createMcpServer, serveStdio } from ${JSON.stringify(runtime)};
+      import { createMcpServer } from ${dist("server")};
+      import { serveStdio } from ${dist("node")};
       const server = createMcpServer({ serverInfo: { name: "bare", version: "0" }, revisions: ["2026-07-28"],
         tools: [{ name: "echo", inputSchema: { type: "object" }, handler: (a) => ({ content: [{ type: "text", text: String(a.text) }] }) }] });
       serveStdio(server);`;

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { connectClient, createHttpTransport, createStdioTransport } from "../../packages/runtime/src/index.js";
+import { connectClient, createHttpTransport } from "../../packages/runtime/src/client-entry.js";
+import { createStdioTransport } from "../../packages/runtime/src/node-entry.js";
 import { cleanEnv, npm, npmStart, packedSet, removeProject, type PackedSet } from "../install/packs.js";
 
 let set: PackedSet;

@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { beforeAll, expect, it } from "vitest";
 // The package itself, as the generated code imports it (one copy of its classes).
-import { createMemoryTransport } from "@mcp-gen/runtime";
+import { createMemoryTransport } from "@mcp-gen/runtime/node";
 
 const NOTES = resolve(import.meta.dirname, "..", "..", "examples", "notes", "generated", "dist", "index.js");
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectClient, createHttpTransport } from "../../packages/runtime/src/index.js";
+import { connectClient, createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { npm, npmStart, packedSet, removeProject, REPO, symlinksUnder, type PackedSet } from "./packs.js";
 
 let set: PackedSet;

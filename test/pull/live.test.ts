@@ -10,7 +10,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { diffArguments } from "../../generator/diff/diff.js";
-import { createHttpTransport, createStdioTransport, type ClientTransport } from "@mcp-gen/runtime";
+import { createHttpTransport, type ClientTransport } from "@mcp-gen/runtime/client";
+import { createStdioTransport } from "@mcp-gen/runtime/node";
 import { assertBuilt, FIXTURES, REPO_ROOT, runCli, scratchDir, startServer, type RunningServer } from "./support.js";
 
 const NOTES_START = join(REPO_ROOT, "examples", "notes", "start.js");
@@ -232,7 +233,7 @@ describe("the generated clients type-check", () => {
     writeFileSync(
       consumer,
       [
-        `import { createStdioTransport } from "@mcp-gen/runtime";`,
+        `import { createStdioTransport } from "@mcp-gen/runtime/node";`,
         `import { connect as notes } from "./notes-client/dist/index.js";`,
         `import { connect as sdk } from "./sdk-client/dist/index.js";`,
         `import { connect as conformance } from "./conformance-client/dist/index.js";`,

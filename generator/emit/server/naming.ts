@@ -31,43 +31,48 @@ export type PackageModule = keyof typeof MODULE;
 
 // ---- the runtime ---------------------------------------------------------------------------
 
+// Generated code imports each runtime symbol from the one subpath that exports it, so a server
+// package never loads the client half and the runtime's root can stay runtime-neutral (core only).
+type RuntimeSubpath = "core" | "server" | "client" | "node";
 const RUNTIME_PACKAGE = "@mcp-gen/runtime";
-const runtimeValue = (name: string): ModuleSymbol => ({ name, from: RUNTIME_PACKAGE, typeOnly: false });
-const runtimeType = (name: string): ModuleSymbol => ({ name, from: RUNTIME_PACKAGE, typeOnly: true });
+const runtimeValue = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ name, from: `${RUNTIME_PACKAGE}/${subpath}`, typeOnly: false });
+const runtimeType = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ name, from: `${RUNTIME_PACKAGE}/${subpath}`, typeOnly: true });
 
 /** Every runtime export generated code uses (test/emit/runtime-symbols checks each exists). */
 export const RUNTIME = {
-  completeArgument: runtimeValue("completeArgument"),
-  connectClient: runtimeValue("connectClient"),
-  createMcpServer: runtimeValue("createMcpServer"),
-  createMemoryTransport: runtimeValue("createMemoryTransport"),
-  expandUriTemplate: runtimeValue("expandUriTemplate"),
-  parsePromptArguments: runtimeValue("parsePromptArguments"),
-  toCallToolResult: runtimeValue("toCallToolResult"),
-  typedContext: runtimeValue("typedContext"),
-  Awaitable: runtimeType("Awaitable"),
-  BaseContext: runtimeType("BaseContext"),
-  CallToolResult: runtimeType("CallToolResult"),
-  Completer: runtimeType("Completer"),
-  ElicitAnswer: runtimeType("ElicitAnswer"),
-  GetPromptResult: runtimeType("GetPromptResult"),
-  HandleKindDefinition: runtimeType("HandleKindDefinition"),
-  InputRequestDeclaration: runtimeType("InputRequestDeclaration"),
-  JsonObject: runtimeType("JsonObject"),
-  McpClient: runtimeType("McpClient"),
-  McpClientOptions: runtimeType("McpClientOptions"),
-  McpServer: runtimeType("McpServer"),
-  ReadResult: runtimeType("ReadResult"),
-  RequestOptions: runtimeType("RequestOptions"),
-  RootsAnswer: runtimeType("RootsAnswer"),
-  SamplingAnswer: runtimeType("SamplingAnswer"),
-  SamplingRequest: runtimeType("SamplingRequest"),
-  ServerDefinition: runtimeType("ServerDefinition"),
-  ServerOptions: runtimeType("ServerOptions"),
-  StructuredToolReturn: runtimeType("StructuredToolReturn"),
-  ToolDefinition: runtimeType("ToolDefinition"),
-  ToolReturn: runtimeType("ToolReturn"),
-  UrlElicitAnswer: runtimeType("UrlElicitAnswer"),
+  completeArgument: runtimeValue("client", "completeArgument"),
+  connectClient: runtimeValue("client", "connectClient"),
+  createMcpServer: runtimeValue("server", "createMcpServer"),
+  createMemoryTransport: runtimeValue("node", "createMemoryTransport"),
+  expandUriTemplate: runtimeValue("client", "expandUriTemplate"),
+  parsePromptArguments: runtimeValue("server", "parsePromptArguments"),
+  toCallToolResult: runtimeValue("server", "toCallToolResult"),
+  typedContext: runtimeValue("server", "typedContext"),
+  Awaitable: runtimeType("server", "Awaitable"),
+  BaseContext: runtimeType("server", "BaseContext"),
+  CallToolResult: runtimeType("core", "CallToolResult"),
+  Completer: runtimeType("server", "Completer"),
+  ElicitAnswer: runtimeType("server", "ElicitAnswer"),
+  GetPromptResult: runtimeType("server", "GetPromptResult"),
+  HandleKindDefinition: runtimeType("server", "HandleKindDefinition"),
+  InputRequestDeclaration: runtimeType("server", "InputRequestDeclaration"),
+  JsonObject: runtimeType("core", "JsonObject"),
+  McpClient: runtimeType("client", "McpClient"),
+  TaskHandle: runtimeType("client", "TaskHandle"),
+  InlineHandle: runtimeType("client", "InlineHandle"),
+  McpClientOptions: runtimeType("client", "McpClientOptions"),
+  McpServer: runtimeType("server", "McpServer"),
+  ReadResult: runtimeType("server", "ReadResult"),
+  RequestOptions: runtimeType("client", "RequestOptions"),
+  RootsAnswer: runtimeType("server", "RootsAnswer"),
+  SamplingAnswer: runtimeType("server", "SamplingAnswer"),
+  SamplingRequest: runtimeType("server", "SamplingRequest"),
+  ServerDefinition: runtimeType("server", "ServerDefinition"),
+  ServerOptions: runtimeType("server", "ServerOptions"),
+  StructuredToolReturn: runtimeType("server", "StructuredToolReturn"),
+  ToolDefinition: runtimeType("server", "ToolDefinition"),
+  ToolReturn: runtimeType("server", "ToolReturn"),
+  UrlElicitAnswer: runtimeType("server", "UrlElicitAnswer"),
 } as const satisfies Record<string, ModuleSymbol>;
 
 // ---- handler owners and their types --------------------------------------------------------

@@ -269,7 +269,7 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
   const auth = serverAuthParts(w, manifest);
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
-    ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.\n */\n` +
+    ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.\n */\n` +
     `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
     `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, ${auth?.optionsExpression ?? "options"});\n}\n`;
   return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), factory].join("\n")), exports: w.exports() };

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { coordinationFromEnv } from "@mcp-gen/redis";
-import { listenHttp } from "@mcp-gen/runtime";
+import { listenHttp } from "@mcp-gen/runtime/node";
 import { handlers } from "../../conformance/handlers.mjs";
 
 const { createServer } = await import(pathToFileURL(join(process.env.SCALE_FIXTURE_DIR ?? "", "dist/index.js")).href);
