@@ -14,9 +14,26 @@ function toolMethod(w: ModuleWriter, schemas: SchemaNames, tool: Tool): Member {
   const doc = jsdoc([`Calls tool \`${tool.name}\`${tool.title ? ` (${tool.title})` : ""}.`, tool.description, structured ? "`structured` holds the validated structuredContent." : undefined], 4);
   const parse = structured ? `, parseStructured: (value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.parse(value)` : "";
   const options = w.use(RUNTIME.RequestOptions);
+  const input = w.use(schemas.type(toolInputRoot(tool)));
+  const result = `${w.use(RUNTIME.CallToolResult)}<${output}>`;
+  const call = `(args, options) => raw.callTool(${JSON.stringify(tool.name)}, args as ${w.use(RUNTIME.JsonObject)}, { ...options${parse} })`;
+  if (tool.task !== undefined && tool.task.support !== "forbidden") {
+    // A task tool: calling it polls the task to its result; `.start` returns the task handle.
+    // Object.assign loses the contextual type, so the parameters and result are spelled out.
+    const typed = `(args: ${input}, options?: ${options})`;
+    const start = `${typed} => raw.startTool<${output}>(${JSON.stringify(tool.name)}, args as ${w.use(RUNTIME.JsonObject)}, { ...options${parse} })`;
+    const typedCall = `${typed} => raw.callTool<${output}>(${JSON.stringify(tool.name)}, args as ${w.use(RUNTIME.JsonObject)}, { ...options${parse} })`;
+    return {
+      type:
+        `${doc}    ${handlerMember(tool)}: {\n      (args: ${input}, options?: ${options}): Promise<${result}>;\n` +
+        `      /** Starts the call and returns its task handle (status, wait, cancel, result); inline answers give a completed handle. */\n` +
+        `      start(args: ${input}, options?: ${options}): Promise<${w.use(RUNTIME.TaskHandle)}<${result}> | ${w.use(RUNTIME.InlineHandle)}<${result}>>;\n    };`,
+      value: `      ${handlerMember(tool)}: Object.assign(${typedCall}, { start: ${start} }),`,
+    };
+  }
   return {
-    type: `${doc}    ${handlerMember(tool)}(args: ${w.use(schemas.type(toolInputRoot(tool)))}, options?: ${options}): Promise<${w.use(RUNTIME.CallToolResult)}<${output}>>;`,
-    value: `      ${handlerMember(tool)}: (args, options) => raw.callTool(${JSON.stringify(tool.name)}, args as ${w.use(RUNTIME.JsonObject)}, { ...options${parse} }),`,
+    type: `${doc}    ${handlerMember(tool)}(args: ${input}, options?: ${options}): Promise<${result}>;`,
+    value: `      ${handlerMember(tool)}: ${call},`,
   };
 }
 
