@@ -3,14 +3,8 @@
 // manifest: ../../../scenarios/generate-handles/mcp.yaml
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
-import {
-  type CallToolResult,
-  type JsonObject,
-  type McpClient,
-  type McpClientOptions,
-  type RequestOptions,
-  connectClient,
-} from "@mcp-gen/runtime";
+import { type McpClient, type McpClientOptions, type RequestOptions, connectClient } from "@mcp-gen/runtime/client";
+import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
 import { type AddItemInput, type OpenCartInput, type OpenCartOutput, OpenCartOutputSchema } from "./schemas.js";
 
 /** A typed client of the carts server. `raw` is the generic client underneath (subscriptions, paging, raw requests). */

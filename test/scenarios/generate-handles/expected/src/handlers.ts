@@ -3,7 +3,7 @@
 // manifest: ../../../scenarios/generate-handles/mcp.yaml
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
-import type { Awaitable, BaseContext, StructuredToolReturn, ToolReturn } from "@mcp-gen/runtime";
+import type { Awaitable, BaseContext, StructuredToolReturn, ToolReturn } from "@mcp-gen/runtime/server";
 import type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";
 
 export type { BaseContext };

@@ -12,7 +12,7 @@ import {
   createMcpServer,
   toCallToolResult,
   typedContext,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/server";
 import type { HandleContext, Handlers } from "./handlers.js";
 import {
   type AddItemInput,
@@ -33,7 +33,7 @@ const handleContext = typedContext<HandleContext>({ handles: handleKinds });
 
 /**
  * Creates the carts MCP server: both protocol eras on one endpoint, stdio or HTTP.
- * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.
+ * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
   const definition: ServerDefinition = {

@@ -3,7 +3,9 @@
 // manifest: ../../../scenarios/generate-handles/mcp.yaml
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
-import { type McpClientOptions, type ServerOptions, createMemoryTransport } from "@mcp-gen/runtime";
+import type { McpClientOptions } from "@mcp-gen/runtime/client";
+import { createMemoryTransport } from "@mcp-gen/runtime/node";
+import type { ServerOptions } from "@mcp-gen/runtime/server";
 import { type Client, connect } from "./client.js";
 import type { Handlers } from "./handlers.js";
 import { createServer } from "./server.js";

@@ -4,15 +4,14 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
-  type CallToolResult,
-  type JsonObject,
   type McpClient,
   type McpClientOptions,
   type RequestOptions,
   completeArgument,
   connectClient,
   expandUriTemplate,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/client";
+import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
 import {
   type BookTripInput,
   type BookTripOutput,

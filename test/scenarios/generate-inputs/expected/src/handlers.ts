@@ -15,7 +15,7 @@ import type {
   SamplingRequest,
   StructuredToolReturn,
   UrlElicitAnswer,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/server";
 import type { BookTripInput, BookTripOutput, BookTripSeatAnswer, PlanTripPromptArguments } from "./schemas.js";
 
 export type { BaseContext };

@@ -13,7 +13,7 @@ import {
   parsePromptArguments,
   toCallToolResult,
   typedContext,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/server";
 import type { BookTripToolContext, Handlers } from "./handlers.js";
 import {
   type BookTripInput,
@@ -63,7 +63,7 @@ const bookTripToolContext = typedContext<BookTripToolContext>({
 
 /**
  * Creates the inputs MCP server: both protocol eras on one endpoint, stdio or HTTP.
- * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.
+ * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
   const definition: ServerDefinition = {

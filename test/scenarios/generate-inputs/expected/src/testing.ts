@@ -3,7 +3,9 @@
 // manifest: ../../../scenarios/generate-inputs/mcp.yaml
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
-import { type McpClientOptions, type ServerOptions, createMemoryTransport } from "@mcp-gen/runtime";
+import type { McpClientOptions } from "@mcp-gen/runtime/client";
+import { createMemoryTransport } from "@mcp-gen/runtime/node";
+import type { ServerOptions } from "@mcp-gen/runtime/server";
 import { type Client, connect } from "./client.js";
 import type { Handlers } from "./handlers.js";
 import { createServer } from "./server.js";

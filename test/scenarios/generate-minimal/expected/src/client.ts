@@ -3,14 +3,8 @@
 // manifest: ../../../scenarios/generate-minimal/mcp.yaml
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
-import {
-  type CallToolResult,
-  type JsonObject,
-  type McpClient,
-  type McpClientOptions,
-  type RequestOptions,
-  connectClient,
-} from "@mcp-gen/runtime";
+import { type McpClient, type McpClientOptions, type RequestOptions, connectClient } from "@mcp-gen/runtime/client";
+import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
 import type { PingPongInput } from "./schemas.js";
 
 /** A typed client of the minimal server. `raw` is the generic client underneath (subscriptions, paging, raw requests). */

@@ -3,7 +3,7 @@
 // manifest: ../../../scenarios/generate-minimal/mcp.yaml
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
-import type { Awaitable, BaseContext, ToolReturn } from "@mcp-gen/runtime";
+import type { Awaitable, BaseContext, ToolReturn } from "@mcp-gen/runtime/server";
 import type { PingPongInput } from "./schemas.js";
 
 export type { BaseContext };

@@ -10,13 +10,13 @@ import {
   type ToolDefinition,
   createMcpServer,
   toCallToolResult,
-} from "@mcp-gen/runtime";
+} from "@mcp-gen/runtime/server";
 import type { Handlers } from "./handlers.js";
 import { type PingPongInput, PingPongInputSchema } from "./schemas.js";
 
 /**
  * Creates the minimal MCP server: both protocol eras on one endpoint, stdio or HTTP.
- * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime.
+ * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
   const definition: ServerDefinition = {

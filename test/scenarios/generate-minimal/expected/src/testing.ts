@@ -3,7 +3,9 @@
 // manifest: ../../../scenarios/generate-minimal/mcp.yaml
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
-import { type McpClientOptions, type ServerOptions, createMemoryTransport } from "@mcp-gen/runtime";
+import type { McpClientOptions } from "@mcp-gen/runtime/client";
+import { createMemoryTransport } from "@mcp-gen/runtime/node";
+import type { ServerOptions } from "@mcp-gen/runtime/server";
 import { type Client, connect } from "./client.js";
 import type { Handlers } from "./handlers.js";
 import { createServer } from "./server.js";
