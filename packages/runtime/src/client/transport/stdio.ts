@@ -8,8 +8,8 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { McpClientError } from "../errors.js";
-import { isResponse, parseMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from "../../core/jsonrpc/message.js";
-import type { ClientTransport, InboundSink, SendOptions } from "./types.js";
+import type { InboundSink } from "./types.js";
+import { LineClientTransport } from "./line-transport.js";
 
 export interface StdioTransportOptions {
   command: string;
@@ -23,22 +23,14 @@ export interface StdioTransportOptions {
   shutdownGraceMs?: number;
 }
 
-interface Pending {
-  resolve: (response: JsonRpcResponse) => void;
-  reject: (error: Error) => void;
-}
-
-export class StdioClientTransport implements ClientTransport {
-  readonly kind = "stdio" as const;
+export class StdioClientTransport extends LineClientTransport {
   readonly serverKey: string;
   private readonly options: StdioTransportOptions;
   private child: ChildProcess | undefined;
-  private sink: InboundSink = () => undefined;
-  private readonly pending = new Map<RequestId, Pending>();
   private exited: Promise<void> = Promise.resolve();
-  private exitError: Error | undefined;
 
   constructor(options: StdioTransportOptions) {
+    super();
     this.options = options;
     this.serverKey = `stdio:${[options.command, ...(options.args ?? [])].join(" ")}`;
   }
@@ -50,7 +42,7 @@ export class StdioClientTransport implements ClientTransport {
    */
   async restart(): Promise<void> {
     await this.close();
-    this.exitError = undefined;
+    this.closedError = undefined;
     await this.start(this.sink);
   }
 
@@ -64,9 +56,7 @@ export class StdioClientTransport implements ClientTransport {
     this.child = child;
     this.exited = new Promise((resolve) => {
       child.once("close", (code, signal) => {
-        this.exitError = new McpClientError("transport-closed", `server process exited (code ${code ?? "none"}, signal ${signal ?? "none"})`);
-        for (const waiter of this.pending.values()) waiter.reject(this.exitError);
-        this.pending.clear();
+        this.closeWith(new McpClientError("transport-closed", `server process exited (code ${code ?? "none"}, signal ${signal ?? "none"})`));
         resolve();
       });
     });
@@ -76,90 +66,18 @@ export class StdioClientTransport implements ClientTransport {
     });
     child.stdin?.on("error", () => undefined); // EPIPE after the server exits is reported through "close"
     if (this.options.stderr === "pipe") child.stderr?.setEncoding("utf8").on("data", (chunk: string) => this.options.onStderr?.(chunk));
-    let buffer = "";
-    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      buffer += chunk;
-      let newline = buffer.indexOf("\n");
-      while (newline !== -1) {
-        const line = buffer.slice(0, newline).replace(/\r$/, "");
-        buffer = buffer.slice(newline + 1);
-        if (line.trim() !== "") this.receive(line);
-        newline = buffer.indexOf("\n");
-      }
-    });
+    this.readLines(child.stdout);
   }
 
-  private receive(line: string): void {
-    const message = parseMessage(line);
-    if (message === null) return;
-    if (isResponse(message) && message.id !== undefined && message.id !== null) {
-      const waiter = this.pending.get(message.id);
-      if (waiter !== undefined) {
-        this.pending.delete(message.id);
-        waiter.resolve(message);
-        return;
-      }
-      // A late answer to a cancelled request: the spec says to ignore it.
-      return;
-    }
-    this.sink(message);
-  }
-
-  private write(message: unknown): void {
-    if (this.exitError !== undefined) throw this.exitError;
+  protected writeLine(line: string): void {
     const stdin = this.child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed) throw new McpClientError("transport-closed", "server stdin is closed");
-    stdin.write(`${JSON.stringify(message)}\n`);
-  }
-
-  setEra(): void {
-    // stdio has no era-specific framing.
-  }
-
-  handshakeComplete(): void {
-    // No headers or sessions on stdio.
-  }
-
-  request(message: JsonRpcRequest, options?: SendOptions): Promise<JsonRpcResponse> {
-    return new Promise<JsonRpcResponse>((resolve, reject) => {
-      const signal = options?.signal;
-      if (signal?.aborted) return reject(new McpClientError("aborted", "request aborted"));
-      const onAbort = (): void => {
-        this.pending.delete(message.id);
-        reject(new McpClientError("aborted", "request aborted"));
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.pending.set(message.id, {
-        resolve: (response) => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve(response);
-        },
-        reject: (error) => {
-          signal?.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      });
-      try {
-        this.write(message);
-      } catch (error) {
-        this.pending.delete(message.id);
-        signal?.removeEventListener("abort", onAbort);
-        reject(error as Error);
-      }
-    });
-  }
-
-  async notify(message: JsonRpcNotification): Promise<void> {
-    this.write(message);
-  }
-
-  async respond(message: JsonRpcResponse): Promise<void> {
-    this.write(message);
+    stdin.write(line);
   }
 
   async close(): Promise<void> {
     const child = this.child;
-    if (child === undefined || this.exitError !== undefined) return;
+    if (child === undefined || this.closedError !== undefined) return;
     child.stdin?.end();
     const grace = this.options.shutdownGraceMs ?? 2000;
     const timedOut = (ms: number): Promise<boolean> => Promise.race([this.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms).unref())]);
