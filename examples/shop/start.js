@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the shop server: `node examples/shop/start.js --stdio` or `--port N` (HTTP on 127.0.0.1:N/mcp).
 import { serveFromArgv } from "@mcp-gen/runtime/node";
-import { coordinationFromEnv } from "@mcp-gen/redis";
+import { coordinationFromEnvOrExit } from "@mcp-gen/redis";
 import { handlers } from "./handlers.js";
 
 let generated;
@@ -12,11 +12,5 @@ try {
   process.exit(1);
 }
 // MCP_GEN_REDIS_URL (with MCP_GEN_STATE_KEY and MCP_GEN_HANDLE_KEY) shares state between instances (docs/deployment.md).
-let coordination;
-try {
-  coordination = await coordinationFromEnv(process.env, { onError: (error) => process.stderr.write(`${error.message}\n`) });
-} catch (error) {
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
+const coordination = await coordinationFromEnvOrExit();
 await serveFromArgv(generated.createServer(handlers, { coordination }));

@@ -1,6 +1,6 @@
 // `@mcp-gen/redis`: Redis coordination for mcp-gen servers (docs/deployment.md).
 export { createRedisCoordination } from "./coordination.js";
 export type { RedisCoordination, RedisCoordinationOptions } from "./coordination.js";
-export { coordinationFromEnv, ENV_REDIS_PREFIX, ENV_REDIS_URL } from "./from-env.js";
+export { coordinationFromEnv, coordinationFromEnvOrExit, ENV_REDIS_PREFIX, ENV_REDIS_URL } from "./from-env.js";
 export { describeUrl } from "./connection.js";
 export type { RedisConnectOptions } from "./connection.js";
