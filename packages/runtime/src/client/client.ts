@@ -238,14 +238,7 @@ export class McpClient {
     const session = await this.ready();
     await session.beforeToolCall();
     const result = (await session.request("tools/call", { name, arguments: args }, options)) as CallToolResult<T>;
-    if (options.parseStructured !== undefined && result.structuredContent !== undefined) {
-      try {
-        result.structured = options.parseStructured(result.structuredContent);
-      } catch (error) {
-        throw new McpClientError("invalid-structured-content", `structuredContent of tool "${name}" failed validation: ${(error as Error).message}`, { cause: error });
-      }
-    }
-    return result;
+    return this.structured(name, result, options);
   }
 
   // ---------------------------------------------------------------- prompts, resources, completion
