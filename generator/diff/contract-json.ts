@@ -20,7 +20,7 @@ const contractFile = z
   .object({
     [CONTRACT_FORMAT_KEY]: z.literal(1),
     revisions: z.array(z.string()),
-    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests, scopes }).strict()).default([]),
+    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests, scopes, taskSupport: z.enum(["optional", "required"]).optional() }).strict()).default([]),
     prompts: z
       .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests, scopes }).strict())
       .default([]),

@@ -39,6 +39,8 @@ export interface ContractTool {
   readonly inputRequests: readonly ContractInputRequest[];
   /** OAuth scopes a call needs besides `auth.required`. */
   readonly scopes?: readonly string[];
+  /** Whether the tool may or must run as a task (2025-11-25 execution.taskSupport); absent: never. */
+  readonly taskSupport?: "optional" | "required";
 }
 
 export interface ContractToolHints {

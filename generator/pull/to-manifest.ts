@@ -127,6 +127,9 @@ function toolEntry(tool: JsonObject, name: string, diagnostics: PullDiagnostic[]
     }
     if (Object.keys(annotations).length > 0) entry.annotations = annotations;
   }
+  // 2025-11-25 tools/list names task support per tool (Tool.execution.taskSupport); recorded as `task`.
+  const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
+  if (support === "optional" || support === "required") entry.task = support;
   const plan = planToolHeaders(tool.inputSchema);
   if (!plan.ok) diagnostics.push({ code: "MCPGEN4020", path: `tools.${name}.input`, message: `invalid x-mcp-header: ${plan.reason}; the tool is kept, but a client speaking 2026-07-28 over HTTP will not call it` });
   return entry;

@@ -98,6 +98,8 @@ const EXPECTED_PATH: Record<string, string> = {
   AUTH_DROPPED: "auth",
   SCOPE_ADDED: 'tools.echo.scopes["notes:write"]',
   SCOPE_REMOVED: 'tools.echo.scopes["notes:write"]',
+  TOOL_TASK_REQUIRED: "tools.echo.task",
+  TOOL_TASK_SUPPORT_CHANGED: "tools.echo.task",
 };
 
 function pairOf(rule: string): { old: string; new: string } {

@@ -17,6 +17,7 @@ import {
 } from "../rules/manifest.js";
 import type { Change, ChangeKind, Rule } from "../types.js";
 import { diffAuth } from "./diff-auth.js";
+import { diffTaskSupport } from "./diff-tasks.js";
 import { diffPrompt } from "./diff-prompts.js";
 import { diffResource, diffTemplate } from "./diff-readables.js";
 import { diffTool } from "./diff-tools.js";
@@ -54,5 +55,6 @@ export function diffContracts(before: ServerContract, after: ServerContract): Ch
     if (n.ttlMs < o.ttlMs) changes.push(changeOf(HANDLE_TTL_SHORTENED, "handle", segment("handles", o.name), `handle ${o.name}: lifetime ${o.ttlMs} ms → ${n.ttlMs} ms`));
   }
   diffAuth(before, after, changes);
+  diffTaskSupport(before, after, changes);
   return changes;
 }

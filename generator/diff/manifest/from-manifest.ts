@@ -21,6 +21,7 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       ...(t.annotations !== undefined ? { annotations: hintsOf(t.annotations) } : {}),
       inputRequests: inputRequestsOf(t.inputRequests),
       ...(t.scopes ? { scopes: [...t.scopes] } : {}),
+      ...(t.task && t.task.support !== "forbidden" ? { taskSupport: t.task.support } : {}),
     })),
     prompts: manifest.prompts.map((p) => ({
       name: p.name,

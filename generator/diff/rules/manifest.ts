@@ -102,6 +102,19 @@ export const SCOPE_ADDED = defineRule(
 );
 export const SCOPE_REMOVED = defineRule("SCOPE_REMOVED", "info", ["AUTH", "MANIFEST", "PROMPT", "RESOURCE", "TEMPLATE", "TOOL"], "Reports a call that no longer needs an OAuth scope.");
 
+export const TOOL_TASK_REQUIRED = defineRule(
+  "TOOL_TASK_REQUIRED",
+  "breaking",
+  ["MANIFEST", "TOOL"],
+  "Reports a tool that now runs only as a task, so clients that do not support tasks can no longer call it (-32021 / -32601).",
+);
+export const TOOL_TASK_SUPPORT_CHANGED = defineRule(
+  "TOOL_TASK_SUPPORT_CHANGED",
+  "info",
+  ["MANIFEST", "TOOL"],
+  "Reports a tool that may now run as a task, or no longer must or may (clients that support tasks handle both answers).",
+);
+
 export const MANIFEST_RULES = [
   TOOL_ADDED,
   TOOL_REMOVED,
@@ -130,4 +143,6 @@ export const MANIFEST_RULES = [
   AUTH_DROPPED,
   SCOPE_ADDED,
   SCOPE_REMOVED,
+  TOOL_TASK_REQUIRED,
+  TOOL_TASK_SUPPORT_CHANGED,
 ] as const;
