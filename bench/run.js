@@ -64,6 +64,7 @@ const SECTIONS = {
   hostile: async () => (await import("./hostile/section.js")).hostileSection(),
   scale: async () => (await import("./scale/section.js")).scaleSection(),
   auth: async () => (await import("./auth/section.js")).authSection(),
+  tasks: async () => (await import("./tasks/section.js")).tasksSection(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
