@@ -47,6 +47,17 @@ async function flood(): Promise<number> {
 
 const slowConsumerReports = () => server.errors.filter((e) => e instanceof Error && e.name === "SlowConsumerError").length;
 
+/** Floods the stalled stream on `socket`: the server must report a slow consumer and not buffer the flood. */
+async function expectCutUnderFlood(socket: Socket): Promise<void> {
+  await sleep(100);
+  const reportsBefore = slowConsumerReports();
+  const growth = await flood();
+  socket.destroy();
+  expect(await eventually(() => slowConsumerReports() > reportsBefore)).toBe(true);
+  // 160 MiB were sent at a client that read nothing; unbounded buffering grew RSS past that.
+  expect(growth).toBeLessThan(64 * 1024 * 1024);
+}
+
 describe("non-reading SSE clients (#5)", () => {
   it("cuts a legacy GET stream whose client stopped reading, with a reported reason", async () => {
     const init = await rawRequest(server.url, { headers: { "content-type": "application/json" }, body: LEGACY_INIT });
@@ -54,25 +65,14 @@ describe("non-reading SSE clients (#5)", () => {
     const headers = { "content-type": "application/json", "mcp-session-id": session };
     await rawRequest(server.url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: URI } }) });
     const socket = await stalledRequest(`GET /mcp HTTP/1.1\r\naccept: text/event-stream\r\nmcp-session-id: ${session}`);
-    await sleep(100);
-    const reportsBefore = slowConsumerReports();
-    const growth = await flood();
-    socket.destroy();
-    expect(await eventually(() => slowConsumerReports() > reportsBefore)).toBe(true);
-    // 160 MiB were sent at a client that read nothing; unbounded buffering grew RSS past that.
-    expect(growth).toBeLessThan(64 * 1024 * 1024);
+    await expectCutUnderFlood(socket);
   });
 
   it("cuts a modern subscriptions/listen stream whose client stopped reading", async () => {
     const body = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["test://a"] }, _meta: envelope() } });
     const head = Object.entries(modernHeaders("subscriptions/listen")).map(([k, v]) => `${k}: ${v}`).join("\r\n");
     const socket = await stalledRequest(`POST /mcp HTTP/1.1\r\n${head}`, body);
-    await sleep(100);
-    const reportsBefore = slowConsumerReports();
-    const growth = await flood();
-    socket.destroy();
-    expect(await eventually(() => slowConsumerReports() > reportsBefore)).toBe(true);
-    expect(growth).toBeLessThan(64 * 1024 * 1024);
+    await expectCutUnderFlood(socket);
   });
 
   it("cuts a fetch-handler listen stream whose body is never read", async () => {
