@@ -60,6 +60,10 @@ export class LegacySession {
   clientInfo: JsonObject | undefined;
   logLevel: LogLevel | undefined;
   readonly subscriptions = new Set<string>();
+  /** Open tasks/result exchanges: where a task's server→client requests go once its tools/call is answered. */
+  private readonly taskResultChannels = new Set<LegacyChannel>();
+  /** Task requests sent while no tasks/result was open; delivered on the next one. */
+  private readonly undelivered: JsonRpcMessage[] = [];
   /** Channel for unsolicited notifications (GET stream / stdout); undefined drops them. */
   unsolicited: ((message: JsonRpcNotification) => void) | undefined;
   lastActivity = Date.now();
@@ -266,7 +270,17 @@ export class LegacySession {
     if (row === undefined || !row.served || !capabilityAllows(row.capability, this.host.compiled.legacyCapabilities)) throw methodNotFound(method);
     if (method.startsWith("tasks/")) {
       if (!this.host.tasks || (this.protocolVersion ?? "") < "2025-11-25") throw methodNotFound(method);
-      return serveLegacyTaskMethod(this.host.tasks, method, params, this.scope(request, channel, cancellation).caller, cancellation);
+      const caller = this.scope(request, channel, cancellation).caller;
+      if (method !== "tasks/result") return serveLegacyTaskMethod(this.host.tasks, method, params, caller, cancellation);
+      // 2025-11-25 basic/utilities/tasks § Input Required Status: the requestor calls tasks/result
+      // and the task's requests arrive on that stream.
+      this.taskResultChannels.add(channel);
+      for (const message of this.undelivered.splice(0)) channel.send(message);
+      try {
+        return await serveLegacyTaskMethod(this.host.tasks, method, params, caller, cancellation);
+      } finally {
+        this.taskResultChannels.delete(channel);
+      }
     }
     switch (method) {
       case "logging/setLevel": {
@@ -289,9 +303,30 @@ export class LegacySession {
         break;
     }
     if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
-    const scope = this.scope(request, channel, cancellation);
+    const scope = this.scope(request, method === "tools/call" && params["task"] !== undefined ? this.taskChannel(channel) : channel, cancellation);
     const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
     return (await run(this.host, scope)).body;
+  }
+
+  /** A task outlives its tools/call exchange: later messages go to an open tasks/result, or wait for one. */
+  private taskChannel(channel: LegacyChannel): LegacyChannel {
+    const fallback = (message: JsonRpcMessage): boolean => {
+      for (const open of this.taskResultChannels) if (open.send(message) !== false) return true;
+      if (!("id" in message)) return false;
+      // Else the standalone GET stream, which carries server→client requests too (2025-11-25 transports).
+      if (this.unsolicited) {
+        this.unsolicited(message as unknown as JsonRpcNotification);
+        return true;
+      }
+      this.undelivered.push(message);
+      return true;
+    };
+    return {
+      send: (message) => channel.send(message) !== false || fallback(message),
+      closeStream: () => channel.closeStream(),
+      ...(channel.auth === undefined ? {} : { auth: channel.auth }),
+      ...(channel.headers === undefined ? {} : { headers: channel.headers }),
+    };
   }
 
   private scope(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): CallScope {
