@@ -62,7 +62,7 @@ describe("tasks extension, 2026-07-28", () => {
     const created = await d.call("tools/call", { name: "crash", arguments: {} });
     const done = await d.settle(created["taskId"]);
     expect(done["status"]).toBe("completed");
-    expect(done["result"]).toEqual({ content: [{ type: "text", text: "Tool execution failed" }], isError: true });
+    expect(done["result"]).toEqual({ resultType: "complete", content: [{ type: "text", text: "Tool execution failed" }], isError: true });
     expect(JSON.stringify(done)).not.toContain("hunter2");
     expect(String(d.errors[0])).toContain("hunter2");
   });

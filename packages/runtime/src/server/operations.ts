@@ -133,7 +133,8 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     } catch (error) {
       if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
       if (error instanceof HandleError) return textError(error.message);
-      host.reportError(error);
+      // A handler giving up because its call was cancelled (tasks/cancel, client gone) did not fail.
+      if (!ctx.signal.aborted) host.reportError(error);
       // Tool failures are results, not protocol errors (2026-07-28 server/tools § Error Handling);
       // their text is generic unless the handler marked the error safe (clientFacing).
       return textError(exposedMessage(error) ?? "Tool execution failed");

@@ -29,7 +29,8 @@ export function modernCreateResult(record: TaskRecord): JsonObject {
 export function modernDetailed(record: TaskRecord): JsonObject {
   const out: JsonObject = { resultType: "complete", ...modernTask(record) };
   if (record.status === "input_required" && record.inputRequests) out["inputRequests"] = { ...record.inputRequests };
-  if (record.status === "completed" && record.result) out["result"] = record.result;
+  // The inlined result is the request's own result shape: a 2026-07-28 CallToolResult says resultType "complete".
+  if (record.status === "completed" && record.result) out["result"] = { resultType: "complete", ...record.result };
   if (record.status === "failed" && record.error) out["error"] = record.error;
   return out;
 }
