@@ -169,3 +169,29 @@ describe("tasks extension, 2026-07-28", () => {
     expect((await d.raw("tasks/get", { taskId: created["taskId"] })).error?.code).toBe(-32602);
   });
 });
+
+describe("task status on subscriptions/listen", () => {
+  it("acknowledges the caller's task ids, pushes notifications/tasks with the DetailedTask, refuses without the extension", async () => {
+    const { Cancellation } = await import("../../packages/runtime/src/server/cancellation.js");
+    const d = driver();
+    const created = await d.call("tools/call", { name: "slow", arguments: { ms: 30 } });
+    const seen: Array<{ method: string; params?: Record<string, any> }> = [];
+    const cancellation = new Cancellation();
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS]: {} } } };
+    const listening = d.server.serveModern(
+      { jsonrpc: "2.0", id: "L1", method: "subscriptions/listen", params: { notifications: { taskIds: [created["taskId"], "not-a-task"] }, _meta: meta } },
+      { cancellation, notify: (m) => seen.push(m as never) },
+    );
+    await d.settle(created["taskId"]);
+    cancellation.abort();
+    await listening;
+    expect(seen[0]?.method).toBe("notifications/subscriptions/acknowledged");
+    expect(seen[0]?.params?.["notifications"]).toEqual({ taskIds: [created["taskId"]] });
+    const last = seen.filter((m) => m.method === "notifications/tasks").at(-1);
+    expect(last?.params).toMatchObject({ taskId: created["taskId"], status: "completed", result: { content: [{ type: "text", text: "slept 30 in task" }] } });
+    expect(last?.params).not.toHaveProperty("resultType");
+    expect(last?.params?.["_meta"]?.["io.modelcontextprotocol/subscriptionId"]).toBe("L1");
+    const refused = await d.raw("subscriptions/listen", { notifications: { taskIds: [created["taskId"]] } }, { tasks: false });
+    expect(refused.error?.code).toBe(-32021);
+  });
+});

@@ -16,6 +16,7 @@ import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
 import { serveModernTaskMethod } from "../tasks/dispatch.js";
+import { taskListenHook } from "../tasks/listen.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
@@ -147,7 +148,14 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
     case "resources/templates/list":
       return listPage(host, method as ListMethod, request.params, "modern");
     case "subscriptions/listen":
-      return runListen(host, request.id, request.params ?? {}, exchange.cancellation, exchange.notify);
+      return runListen(
+        host,
+        request.id,
+        request.params ?? {},
+        exchange.cancellation,
+        exchange.notify,
+        host.tasks ? taskListenHook(host.tasks, modernScope(host, request, envelope, exchange)) : undefined,
+      );
     case "tools/call": {
       const outcome = await callTool(host, modernScope(host, request, envelope, exchange));
       // CreateTaskResult is `Result & Task` with resultType "task" (extensions/tasks § Polymorphic Results).

@@ -9,6 +9,7 @@ import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type RequestId } from "../core/jsonrpc/message.js";
 import type { Cancellation } from "../server/cancellation.js";
 import type { ChangeBus, ChangeEvent } from "./event-bus.js";
+import type { TaskListenHook } from "../tasks/listen.js";
 
 export interface ListenHost {
   capabilities: JsonObject;
@@ -26,6 +27,8 @@ export interface ListenFilter {
   promptsListChanged?: true;
   resourcesListChanged?: true;
   resourceSubscriptions?: string[];
+  /** The tasks extension's task status notifications (tasks/listen.ts). */
+  taskIds?: string[];
 }
 
 function capabilityFlag(caps: JsonObject, family: string, flag: string): boolean {
@@ -80,23 +83,33 @@ export async function runListen(
   params: JsonObject,
   cancellation: Cancellation,
   send: (message: JsonRpcNotification) => void,
+  tasks?: TaskListenHook,
 ): Promise<JsonObject | undefined> {
   const filter = honouredFilter(params["notifications"], host.capabilities);
+  const taskIds = tasks ? await tasks.honour((params["notifications"] as JsonObject)["taskIds"]) : undefined;
+  if (taskIds !== undefined) filter.taskIds = taskIds;
   if (host.listens.active >= host.maxListens) throw new RpcError(INTERNAL_ERROR, "Too many active subscriptions");
   host.listens.active++;
   let unsubscribe: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
   try {
     send(stamp(notification("notifications/subscriptions/acknowledged", { notifications: filter as JsonObject }), id));
     unsubscribe = host.bus.subscribe((event) => {
       const message = eventToNotification(event, filter);
       if (message && !cancellation.aborted) send(stamp(message, id));
     });
+    if (tasks && taskIds && taskIds.length > 0) {
+      unwatch = tasks.subscribe(taskIds, (message) => {
+        if (!cancellation.aborted) send(stamp(message, id));
+      });
+    }
     const aborted = new Promise<"aborted">((resolve) => cancellation.onAbort(() => resolve("aborted")));
     const outcome = await Promise.race([aborted, host.closing.then(() => "closed" as const)]);
     if (outcome === "aborted") return undefined;
     return { resultType: "complete", _meta: { [META_SUBSCRIPTION_ID]: id, [META_SERVER_INFO]: host.serverInfo } };
   } finally {
     unsubscribe?.();
+    unwatch?.();
     host.listens.active--;
   }
 }

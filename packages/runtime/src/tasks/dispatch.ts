@@ -20,7 +20,7 @@ export function declaresTasksExtension(clientCapabilities: JsonObject): boolean 
   return isPlainObject(extensions) && isPlainObject(extensions[TASKS_EXTENSION]);
 }
 
-function missingExtension(): RpcError {
+export function missingExtension(): RpcError {
   return new RpcError(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", requiredExtensionData(), 400);
 }
 
