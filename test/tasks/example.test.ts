@@ -35,13 +35,32 @@ describe("examples/reports", () => {
     }
   });
 
+  it("2025-11-25: the typed client turns a task-required call into a task and waits on tasks/result; .start() and cancel work too", async () => {
+    const client = await createTestClient(handlers, { revision: "2025-11-25", handlers: format("pdf") });
+    try {
+      const result = await client.tools.buildReport({ days: 2, stepMs: 5 });
+      expect(result.structured).toEqual({ days: 2, format: "pdf", rows: 48 });
+      const handle = await client.tools.buildReport.start({ days: 1, stepMs: 10_000 });
+      if (handle.taskId === undefined) throw new Error("expected a task");
+      expect((await handle.status()).status).toBe("working");
+      await handle.cancel();
+      await expect(handle.wait()).rejects.toThrow(/cancelled/);
+      const inline = await client.tools.quickStats({});
+      expect(inline.content[0]).toEqual({ type: "text", text: "3 reports built today" });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("2025-11-25: the task param creates a task; the question arrives as elicitation/create; tasks/result returns the result", async () => {
     const client = await createTestClient(handlers, { revision: "2025-11-25", handlers: format("html") });
     try {
       const tools = await client.raw.listAllTools();
       expect(tools.find((t) => t["name"] === "build_report")?.["execution"]).toEqual({ taskSupport: "required" });
       expect((client.raw.serverCapabilities as Record<string, unknown>)["tasks"]).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
-      await expect(client.raw.request("tools/call", { name: "build_report", arguments: { days: 1 } })).rejects.toMatchObject({ code: -32601 });
+      // Without the task param the server refuses (-32601); the client then asks for a task itself.
+      const transparent = await client.raw.request("tools/call", { name: "build_report", arguments: { days: 1, stepMs: 1 } });
+      expect(transparent["structuredContent"]).toEqual({ days: 1, format: "html", rows: 24 });
       const created = await client.raw.request("tools/call", { name: "build_report", arguments: { days: 3, stepMs: 5 }, task: { ttl: 60_000 } });
       const task = created["task"] as Record<string, unknown>;
       expect(task).toMatchObject({ status: "working", ttl: 60_000, pollInterval: 500 });

@@ -114,3 +114,15 @@ describe.each(["legacy", "modern"] as const)("ext-tasks 0.2.2 as the requester, 
     expect(errors).toEqual([]);
   });
 });
+
+describe("a task-required tool called without tasks", () => {
+  it("2025-11-25: the SDK client's plain tools/call gets -32601 (basic/utilities/tasks § Tool-Level Negotiation)", async () => {
+    const client = new Client({ name: "plain", version: "1.0.0" }, { capabilities: {} });
+    await client.connect(new StreamableHTTPClientTransport(new URL(listening.url)));
+    try {
+      await expect(client.callTool({ name: "build_report", arguments: { days: 1 } })).rejects.toMatchObject({ code: -32601 });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -11,6 +11,8 @@ import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilte
 import { defaultTimeout, exchangeOnce, timeoutSignal, type EraWire } from "./exchange.js";
 import { handlerSettings } from "./shared.js";
 import type { ClientSession, RequestOptions, SendSettings, ServerFacts, SessionContext } from "./types.js";
+import { RESULT_TYPE_TASK } from "../../core/results.js";
+import { TaskHandle, type TaskDriver } from "../tasks/handle.js";
 
 export const DEFAULT_LEGACY_REVISION: string = LEGACY_REVISIONS[0];
 
@@ -115,7 +117,47 @@ export class LegacySession implements ClientSession, EraWire {
   }
 
   request(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<JsonObject> {
+    if (method === "tools/call" && this.serverRunsToolTasks()) return this.callToolWithTasks(params ?? {}, options);
     return this.send(method, params, options);
+  }
+
+  /** The server's 2025-11-25 `tasks.requests.tools.call` capability (basic/utilities/tasks § Capabilities). */
+  private serverRunsToolTasks(): boolean {
+    const tasks = this.server.capabilities["tasks"];
+    const requests = isPlainObject(tasks) ? tasks["requests"] : undefined;
+    const tools = isPlainObject(requests) ? requests["tools"] : undefined;
+    return isPlainObject(tools) && isPlainObject(tools["call"]);
+  }
+
+  /**
+   * 2025-11-25 tasks are requested by the caller: `startTool` (keepTask) asks for one and falls
+   * back inline when the tool forbids it (-32601); a plain call runs inline and turns into a task
+   * only when the tool requires one (-32601 "Task augmentation required"), polled to its result.
+   */
+  private async callToolWithTasks(params: JsonObject, options: RequestOptions): Promise<JsonObject> {
+    const asTask = async (): Promise<JsonObject> => {
+      const created = await this.send("tools/call", { ...params, task: {} }, options);
+      const task = isPlainObject(created["task"]) ? created["task"] : undefined;
+      if (task === undefined) return created; // answered inline after all
+      return { resultType: RESULT_TYPE_TASK, ...task };
+    };
+    const notFound = (error: unknown) => error instanceof RpcError && error.code === METHOD_NOT_FOUND;
+    if (options.keepTask === true) {
+      try {
+        return await asTask();
+      } catch (error) {
+        if (!notFound(error)) throw error;
+        return this.send("tools/call", params, options);
+      }
+    }
+    try {
+      return await this.send("tools/call", params, options);
+    } catch (error) {
+      if (!notFound(error)) throw error;
+      const created = await asTask();
+      if (created["resultType"] !== RESULT_TYPE_TASK) return created;
+      return new TaskHandle(this.taskDriver(), created).wait(options.signal === undefined ? {} : { signal: options.signal });
+    }
   }
 
   async ping(options: RequestOptions): Promise<void> {
@@ -149,8 +191,16 @@ export class LegacySession implements ClientSession, EraWire {
 
   /** Server→client requests answered by the same handlers as MRTR [SCH25:ServerRequest]. */
   /** 2025-11-25 tasks need the requestor to ask for them (`task` param); this client does not (yet). */
-  taskDriver(): undefined {
-    return undefined;
+  taskDriver(): TaskDriver {
+    return {
+      send: (method, params, signal) => this.send(method, params, signal === undefined ? {} : { signal }),
+      // Input reaches a 2025-11-25 client as real server→client requests, answered by the session.
+      fulfil: async () => ({}),
+      defaultPollMs: 1000,
+      // The result is not inlined on tasks/get: tasks/result blocks until the task ends, and the
+      // task's requests arrive on its stream (basic/utilities/tasks § Input Required Status).
+      fetchResult: (taskId, signal) => this.send("tasks/result", { taskId }, { timeoutMs: Number.POSITIVE_INFINITY, ...(signal === undefined ? {} : { signal }) }),
+    };
   }
 
   async answerServerRequest(request: JsonRpcRequest): Promise<void> {

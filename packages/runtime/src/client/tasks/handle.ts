@@ -29,6 +29,8 @@ export interface TaskDriver {
   fulfil(requests: Record<string, InputRequestEntry>, signal?: AbortSignal): Promise<JsonObject>;
   /** Poll interval when the server suggests none (ms). */
   defaultPollMs: number;
+  /** 2025-11-25: the result comes from tasks/result (blocking), not inlined on tasks/get. */
+  fetchResult?(taskId: string, signal?: AbortSignal): Promise<JsonObject>;
 }
 
 export interface WaitOptions {
@@ -104,10 +106,26 @@ export class TaskHandle<R = JsonObject> {
    */
   async wait(options: WaitOptions = {}): Promise<R> {
     let task = this.last;
+    const fetchResult = this.driver.fetchResult;
+    if (fetchResult !== undefined) {
+      // 2025-11-25: wait on tasks/result, whose stream also carries the task's input requests.
+      let result: JsonObject;
+      try {
+        result = await fetchResult(this.taskId, options.signal);
+      } catch (error) {
+        task = await this.status(options.signal).catch(() => task);
+        options.onStatus?.(task);
+        if (task.status === "cancelled") throw new McpClientError("aborted", `task ${task.taskId} was cancelled`);
+        throw error;
+      }
+      task = await this.status(options.signal);
+      options.onStatus?.(task);
+      return this.finish(result);
+    }
     for (;;) {
       if (task.status === "input_required") await this.answer(task, options.signal);
       if (TERMINAL.has(task.status) && (task.status !== "completed" || isPlainObject(task["result"]))) break;
-      await sleep(positiveInt(task.pollIntervalMs) ?? this.driver.defaultPollMs, options.signal);
+      await sleep(positiveInt(task.pollIntervalMs) ?? positiveInt(task["pollInterval"]) ?? this.driver.defaultPollMs, options.signal);
       task = await this.status(options.signal);
       options.onStatus?.(task);
     }
