@@ -1,6 +1,7 @@
 // examples/reports: a slow tool that runs as a task and asks a question midway, driven by the
 // generated typed client (2026-07-28) and by raw 2025-11-25 task requests, in memory.
 import { describe, expect, it } from "vitest";
+// @ts-expect-error plain JS handlers (type-checked with --checkJs like the other examples)
 import { handlers } from "../../examples/reports/handlers.js";
 import { createTestClient } from "../../examples/reports/generated/dist/testing.js";
 

@@ -7,7 +7,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createApplicationInputHandler, createTaskSessionFromClient, resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
+import { listenHttp, type ListeningServer } from "@mcp-gen/runtime/node";
+// @ts-expect-error plain JS handlers (type-checked with --checkJs like the other examples)
 import { handlers } from "../../examples/reports/handlers.js";
 import { createServer } from "../../examples/reports/generated/dist/index.js";
 
@@ -24,7 +25,7 @@ const MODERN = "2026-07-28";
 function rawDispatchTo(url: string) {
   let id = 1000;
   return async (request: unknown) => {
-    const message = { jsonrpc: "2.0", id: ++id, ...(request as Record<string, unknown>) } as { method: string; params?: Record<string, unknown> };
+    const message = { jsonrpc: "2.0", id: ++id, ...(request as Record<string, unknown>) } as unknown as { method: string; params?: Record<string, unknown> };
     const name = message.params?.["taskId"] ?? message.params?.["name"];
     const response = await fetch(url, {
       method: "POST",
