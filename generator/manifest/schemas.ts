@@ -136,6 +136,11 @@ export class SchemaPreparer {
     }
     const ajv = this.options.ajv;
     const foreign = this.foreignDialect(schema);
+    // Ajv throws (instead of reporting) on a `$schema` that is not a string.
+    if (isSchemaObject(schema) && schema["$schema"] !== undefined && typeof schema["$schema"] !== "string") {
+      this.report(origin, "MCPGEN1506", path, ["$schema"], "`$schema` must be a string (a meta-schema URI)", "remove `$schema`, or set it to https://json-schema.org/draft/2020-12/schema");
+      return false;
+    }
     if (foreign !== undefined) {
       if (this.options.pulled === true) return true;
       this.report(origin, "MCPGEN1506", path, ["$schema"], `\`$schema\` ${JSON.stringify(foreign)} is not JSON Schema 2020-12, the dialect of manifest schemas`, "remove `$schema`, or set it to https://json-schema.org/draft/2020-12/schema and write the schema in 2020-12");

@@ -39,4 +39,9 @@ describe("manifest task support", () => {
     expect(r.diagnostics.every((d) => d.severity === "error")).toBe(true);
     expect(r.diagnostics.map((d) => d.path).join(" ")).toMatch(/tools\.a\.task.*tools\.b\.task/);
   });
+
+  it("reports (not crashes on) a non-string $schema, found by the manifest fuzzer once the tasks corpus file shifted its picks", () => {
+    const r = load("  a: { input: { $schema: 0, type: object } }\n");
+    expect(r.diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(["MCPGEN1506 tools.a.input.$schema"]);
+  });
 });
