@@ -33,7 +33,7 @@ async function rate(calls, call) {
 export async function clientSection(argv = process.argv.slice(2)) {
   const calls = argv.includes("--quick") ? 300 : Number(process.env.BENCH_CLIENT_CALLS ?? 3000);
   const notes = await import(pathToFileURL(join(ROOT, "examples/notes/generated/dist/index.js")).href);
-  const { createHttpTransport } = await import("@mcp-gen/runtime");
+  const { createHttpTransport } = await import("@mcp-gen/runtime/client");
   const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
   const server = await startNotesServer();
   const rows = [];
