@@ -31,7 +31,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const userText = (text) => ({ role: "user", content: { type: "text", text } });
 /** @param {{ action: string, content?: unknown }} answer */
 const describe = (answer) => `action=${answer.action}, content=${JSON.stringify("content" in answer ? answer.content : {})}`;
-/** @param {import("@mcp-gen/runtime").SamplingAnswer} answer */
+/** @param {import("@mcp-gen/runtime/server").SamplingAnswer} answer */
 const sampledText = (answer) => (!Array.isArray(answer.content) && typeof answer.content["text"] === "string" ? answer.content["text"] : JSON.stringify(answer.content));
 /** @param {{ action: string, content?: unknown }} answer @param {string} key */
 const field = (answer, key) => (answer.action === "accept" && answer.content && typeof answer.content === "object" ? String(/** @type {Record<string, unknown>} */ (answer.content)[key] ?? "?") : "?");
