@@ -159,6 +159,7 @@ describe("runtime export surface", () => {
           "EmbeddedInputRequest",
           "EventLogBounds",
           "FetchHandler",
+          "FetchHandlerOptions",
           "GetPromptResult",
           "HandleCodec",
           "HandleKindDefinition",
@@ -223,6 +224,7 @@ describe("runtime export surface", () => {
           "LocalChangeBus",
           "MemoryTaskStore",
           "SafeError",
+          "SlowConsumerError",
           "TERMINAL_STATUSES",
           "answerConverter",
           "createFetchHandler",
@@ -307,6 +309,8 @@ describe("runtime export surface", () => {
     expect(surfaces["node-entry"]).toMatchInlineSnapshot(`
       {
         "types": [
+          "ConnectionLimits",
+          "ListenHttpOptions",
           "ListeningServer",
           "NodeRequestListener",
           "ServeFromArgvResult",

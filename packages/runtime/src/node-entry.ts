@@ -2,7 +2,8 @@
 // client's stdio transport (child processes) and argv start-up of generated servers.
 // Explicit named exports only.
 export { createNodeRequestListener, listenHttp } from "./http/node.js";
-export type { ListeningServer, NodeRequestListener } from "./http/node.js";
+export type { ListenHttpOptions, ListeningServer, NodeRequestListener } from "./http/node.js";
+export type { ConnectionLimits } from "./http/connection-limits.js";
 export { serveStdio } from "./stdio/stdio.js";
 export type { StdioConnection } from "./stdio/stdio.js";
 export { createStdioTransport, StdioClientTransport } from "./client/transport/stdio.js";
