@@ -1,7 +1,8 @@
 // Declared input requests: what a handler may ask the client for, how each maps to the client
 // capability it needs (2026-07-28 basic/patterns/mrtr S3/S4), to the embedded request sent to a
 // modern client, and to the real server→client request sent to a legacy client.
-import { invalidParams } from "../core/jsonrpc/errors.js";
+import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../core/jsonrpc/codes.js";
+import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 
 export type InputRequestDeclaration =
@@ -75,6 +76,38 @@ export function mergeCapabilityFragments(fragments: readonly JsonObject[]): Json
 }
 
 export type InputAnswer = JsonObject;
+
+/**
+ * Splits one round of input requests into the keys already answered and the ones still pending.
+ * A pending request whose kind the client did not declare fails the whole round with -32021
+ * naming exactly the missing capabilities (S3/S4: an undeclared kind is never embedded).
+ */
+export function splitAnswered(
+  requests: Readonly<Record<string, EmbeddedInputRequest>>,
+  answerOf: (key: string) => InputAnswer | undefined,
+  clientCapabilities: JsonObject,
+  httpStatus?: number,
+): { answered: Record<string, InputAnswer>; pending: Record<string, EmbeddedInputRequest>; pendingCount: number } {
+  const answered: Record<string, InputAnswer> = {};
+  const pending: Record<string, EmbeddedInputRequest> = {};
+  const missing: JsonObject[] = [];
+  let pendingCount = 0;
+  for (const [key, request] of Object.entries(requests)) {
+    const answer = answerOf(key);
+    if (answer !== undefined) {
+      answered[key] = answer;
+      continue;
+    }
+    const lacking = missingCapabilities(request, clientCapabilities);
+    if (lacking) missing.push(lacking);
+    pending[key] = request;
+    pendingCount++;
+  }
+  if (missing.length > 0) {
+    throw new RpcError(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", { requiredCapabilities: mergeCapabilityFragments(missing) }, httpStatus);
+  }
+  return { answered, pending, pendingCount };
+}
 
 /**
  * Checks the shape of a client's answer (S9: malformed → JSON-RPC error). Only the fields the

@@ -2,14 +2,12 @@
 // attempt's `inputResponses` plus the answers of earlier rounds sealed in `requestState`
 // ("per-round replace, never accumulate" on the wire, so the server threads them itself).
 import { createHash } from "node:crypto";
-import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../core/jsonrpc/codes.js";
-import { RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 import type { InputChannel } from "../server/scope.js";
 import {
   buildInputRequest,
-  mergeCapabilityFragments,
   missingCapabilities,
+  splitAnswered,
   validateInputAnswer,
   type EmbeddedInputRequest,
   type InputAnswer,
@@ -69,32 +67,9 @@ class ModernInputs implements ModernInputChannel {
   }
 
   async askAll(requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>> {
-    const result: Record<string, InputAnswer> = {};
-    const pending: Record<string, EmbeddedInputRequest> = {};
-    const missing: JsonObject[] = [];
-    let waiting = false;
-    for (const [key, request] of Object.entries(requests)) {
-      const answer = this.answers[key];
-      if (answer !== undefined) {
-        result[key] = answer as InputAnswer;
-        continue;
-      }
-      const lacking = missingCapabilities(request, this.clientCapabilities);
-      if (lacking) missing.push(lacking);
-      pending[key] = request;
-      waiting = true;
-    }
-    if (missing.length > 0) {
-      // S3/S4: never embed an undeclared kind; report exactly the missing capabilities.
-      throw new RpcError(
-        MISSING_REQUIRED_CLIENT_CAPABILITY,
-        "Missing required client capability",
-        { requiredCapabilities: mergeCapabilityFragments(missing) },
-        400,
-      );
-    }
-    if (waiting) throw new InputRequiredSignal(pending);
-    return result;
+    const { answered, pending, pendingCount } = splitAnswered(requests, (key) => this.answers[key] as InputAnswer | undefined, this.clientCapabilities, 400);
+    if (pendingCount > 0) throw new InputRequiredSignal(pending);
+    return answered;
   }
 
   inputRequiredResult(signal: InputRequiredSignal): InputRequiredResultBody {

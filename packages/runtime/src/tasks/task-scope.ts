@@ -4,9 +4,7 @@
 // (extensions/tasks § Task Status Notifications: progress and log messages are not supported on tasks).
 import type { AuthInfo } from "../auth/types.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
-import { MISSING_REQUIRED_CLIENT_CAPABILITY } from "../core/jsonrpc/codes.js";
-import { RpcError } from "../core/jsonrpc/errors.js";
-import { mergeCapabilityFragments, missingCapabilities, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
+import { missingCapabilities, splitAnswered, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
 import type { Cancellation } from "../server/cancellation.js";
 import type { CallScope, InputChannel } from "../server/scope.js";
 
@@ -55,24 +53,10 @@ class TaskInputs implements InputChannel {
     return missingCapabilities(request, this.clientCapabilities) === undefined;
   }
   async askAll(requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>> {
-    const result: Record<string, InputAnswer> = {};
-    const pending: Record<string, EmbeddedInputRequest> = {};
-    const missing: JsonObject[] = [];
-    for (const [key, request] of Object.entries(requests)) {
-      const early = Object.hasOwn(this.preAnswered, key) ? this.preAnswered[key] : undefined;
-      if (early !== undefined) {
-        result[key] = early;
-        continue;
-      }
-      const lacking = missingCapabilities(request, this.clientCapabilities);
-      if (lacking) missing.push(lacking);
-      pending[key] = request;
-    }
-    if (missing.length > 0) {
-      throw new RpcError(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", { requiredCapabilities: mergeCapabilityFragments(missing) });
-    }
-    if (Object.keys(pending).length === 0) return result;
-    return { ...result, ...(await this.source.await(pending)) };
+    const early = (key: string) => (Object.hasOwn(this.preAnswered, key) ? this.preAnswered[key] : undefined);
+    const { answered, pending, pendingCount } = splitAnswered(requests, early, this.clientCapabilities);
+    if (pendingCount === 0) return answered;
+    return { ...answered, ...(await this.source.await(pending)) };
   }
 }
 
