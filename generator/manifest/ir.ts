@@ -4,6 +4,7 @@
 // expanded, capabilities are derived and cache hints have their defaults applied.
 
 import type { AuthDeclaration } from "./auth.js";
+import type { HttpOperationBinding, OpenApiSource } from "./http-binding.js";
 import type { ToolTask } from "./tasks.js";
 
 /** A JSON Schema 2020-12 document or subschema, as plain JSON. */
@@ -117,6 +118,8 @@ export interface Tool {
   readonly scopes?: readonly string[];
   /** Whether and how the tool runs as a task (manifest/tasks.ts); absent: never. */
   readonly task?: ToolTask;
+  /** The HTTP operation an imported tool proxies (`mcp-gen import openapi`); absent: handler only. */
+  readonly http?: HttpOperationBinding;
 }
 
 export interface PromptArgument {
@@ -220,6 +223,8 @@ export interface Manifest {
   readonly file: string;
   /** Set when the manifest records a remote server's contract: generate emits the client only. */
   readonly pulled?: PulledFrom;
+  /** The HTTP API the tools with `http` proxy (`mcp-gen import openapi`). */
+  readonly openapi?: OpenApiSource;
   readonly server: ServerIdentity;
   /** Served revisions, preferred first. */
   readonly revisions: readonly string[];

@@ -2,6 +2,7 @@
 // raw data has the shape manifest.schema.json describes; schemas come pre-bundled.
 import { eraOf } from "../spec-schema/lock.js";
 import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
+import { type HttpOperationBinding, httpOperationOf, openApiSourceOf } from "./http-binding.js";
 import { toIdentifier } from "./identifiers.js";
 import { toolTaskOf, type ToolTask } from "./tasks.js";
 import type {
@@ -30,6 +31,11 @@ export type PreparedSchemas = ReadonlyMap<string, PreparedSchema>;
 function withTask(entry: RawMap): { task?: ToolTask } {
   const task = toolTaskOf(entry, durationToMs);
   return task ? { task } : {};
+}
+
+function withHttp(entry: RawMap): { http?: HttpOperationBinding } {
+  const http = httpOperationOf(entry);
+  return http ? { http } : {};
 }
 
 function withScopes(entry: RawMap): { scopes?: readonly string[] } {
@@ -168,6 +174,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       headers: input?.headers ?? [],
       ...withScopes(t),
       ...withTask(t),
+      ...withHttp(t),
     };
   });
 
@@ -261,7 +268,9 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
 
   const pulled = raw["pulled"];
   const auth = normalizeAuth(raw);
+  const openapi = openApiSourceOf(raw);
   return {
+    ...(openapi ? { openapi } : {}),
     ...(auth ? { auth } : {}),
     ...(Array.isArray(raw["transports"]) ? { transports: transportsOf(raw) as ("http" | "stdio")[] } : {}),
     file,
