@@ -82,6 +82,7 @@ export async function createRedisCoordination(options: RedisCoordinationOptions)
     sessions,
     events: redisEventLog(redis, channels, keys, { maxEvents: options.maxStreamEvents ?? 1000, maxAgeMs: options.maxStreamAgeMs ?? 10 * 60_000 }, report),
     replies,
+    ready: () => !closed && redis.status === "ready" && subscriber.status === "ready",
     async close() {
       if (closed) return;
       closed = true;

@@ -83,6 +83,8 @@ export interface Coordination {
   readonly sessions: SessionStore;
   readonly events: StreamEventLog;
   readonly replies: ReplyRouter;
+  /** Whether the shared state is reachable now; `/readyz` reports not ready when false (http/health.ts). */
+  ready?(): boolean;
   /** Ends subscriptions and connections (the server's close() calls it). */
   close(): Promise<void>;
 }

@@ -20,6 +20,9 @@ import { createLegacyStreams } from "./legacy-streams.js";
 import { isJsonMediaType } from "./media-type.js";
 import { createModernPost } from "./modern-post.js";
 import { sendError } from "./reply.js";
+import { createCors } from "./cors.js";
+import { JSON_HEADERS } from "./sse.js";
+import { serializeError } from "../core/jsonrpc/serialize.js";
 
 export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) => Promise<void>;
 
@@ -39,6 +42,19 @@ function scopedItems(items: unknown[]): ScopedMessage[] {
  * request, so it is set on that view (a wrapper object in front of it would put every header
  * lookup of the pipeline behind a prototype hop).
  */
+/** 503 with Retry-After: a drain began, or maxInFlight requests run (server/drain.ts). */
+function sendBusy(server: McpServer, responder: HttpResponder, id: string | number | null): void {
+  responder.respond(503, { ...JSON_HEADERS, "retry-after": server.gate.draining ? "5" : "1" }, serializeError(id, server.gate.refusal()));
+}
+
+/** A responder whose answers carry `extra` headers too (CORS). */
+function withHeaders(responder: HttpResponder, extra: Readonly<Record<string, string>>): HttpResponder {
+  return {
+    respond: (status, headers, body) => responder.respond(status, { ...headers, ...extra }, body),
+    openStream: (headers) => responder.openStream({ ...headers, ...extra }),
+  };
+}
+
 function attachAuth(request: HttpRequestView, auth: AuthInfo): void {
   (request as { auth?: AuthInfo }).auth = auth;
 }
@@ -52,6 +68,9 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
   const modern = createModernPost(server, limits);
   const legacy = createLegacyPost(server, store, limits);
   const streams = createLegacyStreams(server, store, limits);
+  const gate = server.gate;
+  const cors = server.options.cors ? createCors(server.options.cors, server.definition) : undefined;
+  server.onClosing((phase) => (phase === "drain" ? store.endStandaloneStreams() : store.closeAll()));
 
   async function post(request: HttpRequestView, responder: HttpResponder): Promise<void> {
     if (!isJsonMediaType(request.header("content-type"))) {
@@ -71,6 +90,7 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
       return sendError(responder, 400, error as RpcError);
     }
     if (Array.isArray(value)) {
+      if (gate.full && value.some((item) => isPlainObject(item) && "method" in item && "id" in item)) return sendBusy(server, responder, null);
       if (auth && request.auth && !auth.authorize(request.auth, scopedItems(value), request, responder)) return;
       return legacy.batch(value, request, responder);
     }
@@ -80,6 +100,8 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
     } catch (error) {
       return sendError(responder, 400, error as RpcError, salvageId(value));
     }
+    // Responses and notifications still pass: in-flight calls may be waiting for them.
+    if (gate.full && inbound.kind === "request") return sendBusy(server, responder, inbound.message.id);
     // Scopes before dispatch: a request lacking one never reaches a handler (403 + challenge).
     if (auth && request.auth && inbound.kind === "request") {
       const { method, params, id } = inbound.message;
@@ -95,9 +117,19 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
     return modernEra ? modern(inbound, request, responder) : legacy.message(inbound, request, responder);
   }
 
-  return async (request, responder) => {
-    if (!guard({ host: request.header("host"), hostCount: request.headerCount("host"), origin: request.header("origin") })) {
+  return async (request, incoming) => {
+    let responder = incoming;
+    const origin = request.header("origin");
+    if (!guard({ host: request.header("host"), hostCount: request.headerCount("host"), origin })) {
       return sendError(responder, 403, new RpcError(INVALID_REQUEST, "Forbidden: Host or Origin not allowed"));
+    }
+    if (cors && origin !== undefined) {
+      if (request.method === "OPTIONS" && request.header("access-control-request-method") !== undefined) {
+        const headers = cors.preflight(origin);
+        return headers ? responder.respond(204, headers) : responder.respond(403, { "content-type": "text/plain" }, "Forbidden: origin not allowed");
+      }
+      const extra = cors.responseHeaders(origin);
+      if (extra) responder = withHeaders(responder, extra);
     }
     if (auth) {
       const target = request.target ?? mcpPath;
@@ -115,6 +147,7 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
       case "POST":
         return post(request, responder);
       case "GET":
+        if (gate.draining) return sendBusy(server, responder, null);
         return streams.get(request, responder);
       case "DELETE":
         return streams.delete(request, responder);

@@ -4,6 +4,7 @@ import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
 import { httpLimitsOf } from "./http-limits.js";
+import { createHealthRoutes } from "./health.js";
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -34,6 +35,13 @@ function targetOf(url: string): string {
   }
 }
 
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  const end = url.indexOf("?", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export interface FetchHandlerOptions {
@@ -53,8 +61,12 @@ export interface FetchHandlerOptions {
 export function createFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
   const endpoint = createHttpEndpoint(server, options.path ?? "/mcp");
   const limits = httpLimitsOf(server).stream;
-  return (request) =>
-    new Promise<Response>((resolve, reject) => {
+  const health = createHealthRoutes(server);
+  return (request) => {
+    // Probe paths answer here too, when the host framework routes them to this handler.
+    const probe = health?.(pathOf(request.url), request.method);
+    if (probe) return probe.then(({ status, headers, body }) => new Response(status === 405 || request.method === "HEAD" ? null : body, { status, headers }));
+    return new Promise<Response>((resolve, reject) => {
       const view: HttpRequestView = {
         method: request.method,
         clientAddress: options.clientAddress?.(request),
@@ -109,4 +121,5 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
         reject(error);
       });
     });
+  };
 }

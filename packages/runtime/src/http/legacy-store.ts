@@ -211,6 +211,21 @@ export class LegacySessionStore {
     for (const entry of [...this.sessions.values()]) this.end(entry, this.shared === undefined);
   }
 
+  /**
+   * Drain: ends every GET stream here, so clients reconnect to an instance that stays (a shared
+   * stream stays resumable elsewhere); POST streams keep running until their requests finish.
+   */
+  endStandaloneStreams(): void {
+    for (const entry of this.sessions.values()) {
+      const stream = entry.standalone;
+      if (!stream) continue;
+      if (this.shared) stream.release();
+      else stream.abandon();
+      entry.standalone = undefined;
+      entry.session.unsolicited = undefined;
+    }
+  }
+
   /** Hands a message about a request no local session awaits to the instance that does. */
   forward(entry: SessionEntry, message: JsonRpcMessage): void {
     this.shared?.replies.forward(entry.session.id, message);

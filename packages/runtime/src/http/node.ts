@@ -5,9 +5,11 @@ import type { AddressInfo } from "node:net";
 import { METADATA_PATH } from "../auth/metadata.js";
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
-import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type StreamLimits } from "./exchange.js";
+import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type SseSink, type StreamLimits } from "./exchange.js";
+import { JSON_HEADERS } from "./sse.js";
 import { limitConnections, type ConnectionLimits } from "./connection-limits.js";
 import { httpLimitsOf } from "./http-limits.js";
+import { createHealthRoutes } from "./health.js";
 
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -43,63 +45,91 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 }
 
 function countRawHeader(req: IncomingMessage, name: string): number {
-  // req.headers keeps only the first Host; rawHeaders shows every field as sent.
+  // req.headers keeps only the first Host; rawHeaders shows every field as sent. Only names of
+  // the right length are lower-cased (no string is allocated for the others).
   let count = 0;
   const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === name) count++;
+  const length = name.length;
+  for (let i = 0; i < raw.length; i += 2) {
+    const field = raw[i] as string;
+    if (field.length === length && (field === name || field.toLowerCase() === name)) count++;
+  }
   return count;
 }
 
-function requestView(req: IncomingMessage, res: ServerResponse, clientAddress: string | undefined): HttpRequestView {
-  return {
-    method: req.method ?? "GET",
-    clientAddress,
-    target: req.url,
-    header(name) {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-    headerCount: (name) => countRawHeader(req, name),
-    readBody: (limit) => readBody(req, limit),
-    onDisconnect(listener) {
-      res.once("close", () => {
-        if (!res.writableFinished) listener();
-      });
-    },
-  };
+// PERFORMANCE: the request view and the responder are classes, so a request allocates two small
+// objects instead of seven closures (bench/server: GC and allocation per request).
+class NodeRequestView implements HttpRequestView {
+  readonly method: string;
+  readonly target: string | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    readonly clientAddress: string | undefined,
+  ) {
+    this.method = req.method ?? "GET";
+    this.target = req.url;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  }
+
+  headerCount(name: string): number {
+    return countRawHeader(this.req, name);
+  }
+
+  readBody(limit: number): Promise<string> {
+    return readBody(this.req, limit);
+  }
+
+  onDisconnect(listener: () => void): void {
+    const res = this.res;
+    res.on("close", () => {
+      if (!res.writableFinished) listener();
+    });
+  }
 }
 
-function responder(res: ServerResponse, limits: StreamLimits): HttpResponder {
-  return {
-    respond(status, headers, body) {
-      if (res.headersSent) return;
-      if (body === undefined) {
-        res.writeHead(status, headers as Record<string, string>);
-        res.end();
-        return;
-      }
-      res.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
-      res.end(body);
-    },
-    openStream(headers) {
-      // Defence in depth: the endpoint's ExchangeReply never opens twice, but a throw here would
-      // land in a handler's timer, so an answered exchange yields a closed sink instead.
-      if (res.headersSent) return CLOSED_SINK;
-      res.writeHead(200, headers as Record<string, string>);
-      res.flushHeaders();
-      const { sink, markClosed } = createSseSink(
-        {
-          write: (chunk) => res.write(chunk),
-          end: () => res.end(),
-          destroy: () => res.destroy(),
-          bufferedBytes: () => res.writableLength,
-        },
-        limits,
-      );
-      res.once("close", markClosed);
-      return sink;
-    },
-  };
+class NodeResponder implements HttpResponder {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly limits: StreamLimits,
+  ) {}
+
+  respond(status: number, headers: Readonly<Record<string, string>>, body?: string): void {
+    const res = this.res;
+    if (res.headersSent) return;
+    if (body === undefined) {
+      res.writeHead(status, headers as Record<string, string>);
+      res.end();
+      return;
+    }
+    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : { ...headers, "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  }
+
+  openStream(headers: Readonly<Record<string, string>>): SseSink {
+    const res = this.res;
+    // Defence in depth: the endpoint's ExchangeReply never opens twice, but a throw here would
+    // land in a handler's timer, so an answered exchange yields a closed sink instead.
+    if (res.headersSent) return CLOSED_SINK;
+    res.writeHead(200, headers as Record<string, string>);
+    res.flushHeaders();
+    const { sink, markClosed } = createSseSink(
+      {
+        write: (chunk) => res.write(chunk),
+        end: () => res.end(),
+        destroy: () => res.destroy(),
+        bufferedBytes: () => res.writableLength,
+      },
+      this.limits,
+    );
+    res.once("close", markClosed);
+    return sink;
+  }
 }
 
 /** A node:http request listener serving MCP on `path` (default "/mcp"); other paths get 404. */
@@ -110,16 +140,25 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
   const metadataPaths = server.options.auth !== undefined;
   const limits = httpLimitsOf(server).stream;
   const addressOf = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
+  const health = createHealthRoutes(server);
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const requested = query === -1 ? url : url.slice(0, query);
     if (requested !== path && !(metadataPaths && requested.startsWith(METADATA_PATH))) {
+      const probe = health?.(requested, req.method ?? "GET");
+      if (probe) {
+        void probe.then(({ status, headers, body }) => {
+          res.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
+          res.end(req.method === "HEAD" ? undefined : body);
+        });
+        return;
+      }
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("Not Found");
       return;
     }
-    endpoint(requestView(req, res, addressOf(req)), responder(res, limits)).catch((error: unknown) => {
+    endpoint(new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch((error: unknown) => {
       server.reportError(error);
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": "application/json" });
@@ -133,7 +172,12 @@ export interface ListeningServer {
   server: Server;
   port: number;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops the server. With `drainMs`, a graceful drain first (server.close): listens end with
+   * their close result, new requests get 503 + Retry-After (the port stays open, so a balancer
+   * sees a refusal and not a reset), in-flight requests get up to `drainMs` to finish.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export interface ListenHttpOptions extends NodeListenerOptions, ConnectionLimits {
@@ -156,12 +200,13 @@ export function listenHttp(mcp: McpServer, options: ListenHttpOptions = {}): Pro
         server,
         port,
         url: `http://${host.includes(":") ? `[${host}]` : host}:${port}${path}`,
-        close: () =>
-          new Promise<void>((done) => {
-            mcp.close();
+        close: async (closeOptions = {}) => {
+          await mcp.close(closeOptions);
+          await new Promise<void>((done) => {
             server.closeAllConnections?.();
             server.close(() => done());
-          }),
+          });
+        },
       });
     });
   });

@@ -51,7 +51,83 @@ export interface ServerLimits {
    * onError per episode); stdin reading pauses whenever stdout is full. Default 4 MiB.
    */
   maxStdoutBufferBytes?: number;
+  /**
+   * Requests served at once, over every transport (subscriptions/listen streams are counted by
+   * maxListens instead). Beyond it: HTTP 503 with Retry-After, stdio -32603. Default 4096.
+   */
+  maxInFlight?: number;
+  /**
+   * Requests served at once for one legacy session or one caller (the verified token's principal,
+   * else ServerOptions.callerOf); same answers. Requests with neither only meet maxInFlight. Default 64.
+   */
+  maxInFlightPerCaller?: number;
 }
+
+/** `/healthz` and `/readyz` beside the MCP path (http/health.ts). On by default on HTTP. */
+export interface HealthOptions {
+  /** false turns both paths off (they answer 404 like any other path). */
+  enabled?: boolean;
+  /** Liveness path. Default "/healthz". */
+  healthPath?: string;
+  /** Readiness path. Default "/readyz". */
+  readyPath?: string;
+  /** An extra readiness condition (a database ping, …), asked on every probe. */
+  ready?: () => boolean | Promise<boolean>;
+}
+
+/** Cross-origin access for browser clients (http/cors.ts). Off unless `allowedOrigins` is given. */
+export interface CorsOptions {
+  /**
+   * Exact origins (scheme://host[:port]) that may call from a browser, or "*" for any origin the
+   * Host/Origin guard accepts. The guard still runs first: CORS never lets in an origin it refuses.
+   */
+  allowedOrigins: readonly string[] | "*";
+  /** Extra request headers a preflight allows (beyond both eras' MCP headers). */
+  allowHeaders?: readonly string[];
+  /** Access-Control-Max-Age of a preflight, in seconds. Default 600. */
+  maxAgeSeconds?: number;
+  /** Send Access-Control-Allow-Credentials (cookies, HTTP auth). Default false. */
+  credentials?: boolean;
+}
+
+/** What a request hook sees about one MCP request (ServerOptions.hooks). */
+export interface RequestInfo {
+  readonly method: string;
+  readonly id: string | number;
+  readonly era: "modern" | "legacy";
+  /** The request's params (read-only view; `_meta` carries trace context). */
+  readonly params: Readonly<Record<string, unknown>> | undefined;
+  /** The legacy session id, when the request belongs to one. */
+  readonly sessionId: string | undefined;
+  /** The negotiated or claimed protocol revision, when known before dispatch. */
+  readonly protocolVersion: string | undefined;
+  /** HTTP request headers by lower-case name (undefined on stdio). */
+  readonly headers: ((lowerCaseName: string) => string | undefined) | undefined;
+}
+
+/** How one MCP request ended (ServerOptions.hooks.after). */
+export interface RequestOutcome {
+  readonly durationMs: number;
+  /** The JSON-RPC error code, when the request was answered with an error. */
+  readonly errorCode: number | undefined;
+  /** tools/call answered with an `isError` result. */
+  readonly toolError: boolean;
+  /** No answer was sent (the client cancelled or left). */
+  readonly cancelled: boolean;
+}
+
+/** Plain before/after hooks around every request (logging, metrics); they must not throw. */
+export interface RequestHooks {
+  before?(info: RequestInfo): void;
+  after?(info: RequestInfo, outcome: RequestOutcome): void;
+}
+
+/**
+ * Wraps every request's handling (OpenTelemetry server spans, `@mcp-gen/runtime/otel`). `run`
+ * serves the request and resolves with its serialized answer; whatever async context `around`
+ * runs it in is the one handlers see.
+ */
+export type RequestInterceptor = (info: RequestInfo, run: () => Promise<string | undefined>) => Promise<string | undefined>;
 
 export interface ServerOptions {
   /**
@@ -96,6 +172,14 @@ export interface ServerOptions {
     /** Unfinished tasks per principal. Default 100. */
     maxActiveTasksPerCaller?: number;
   };
+  /** `/healthz` and `/readyz` on the HTTP adapters (http/health.ts); default on. */
+  health?: HealthOptions;
+  /** CORS for browser clients (http/cors.ts); default off. */
+  cors?: CorsOptions;
+  /** Before/after hooks around every request, with timing. */
+  hooks?: RequestHooks;
+  /** Wrappers around every request, outermost first (e.g. `otelServerInterceptor(api)` from `@mcp-gen/runtime/otel`). */
+  interceptors?: readonly RequestInterceptor[];
   /** Receives errors thrown by handlers (never sent to clients in detail). */
   onError?: (error: unknown) => void;
 }

@@ -14,7 +14,12 @@ import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
 import { LegacySession, type LegacyHost } from "./legacy-session.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
-import { DEFAULT_MAX_BODY_BYTES, type ServerOptions } from "./options.js";
+import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
+import { DEFAULT_DRAIN_MS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_PER_CALLER, drainingError, isLongLived, RequestGate } from "./drain.js";
+import { composeRequestWrapper } from "./request-hooks.js";
+import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
+import { principalOf } from "../auth/principal.js";
+import { serializeError } from "../core/jsonrpc/serialize.js";
 
 export interface McpServer extends ServerControl {
   readonly definition: ServerDefinition;
@@ -28,8 +33,23 @@ export interface McpServer extends ServerControl {
   reportError(error: unknown): void;
   /** Creates a legacy session bound to this server (one per HTTP session or stdio connection). */
   createLegacySession(id?: string): LegacySession;
-  /** Ends open listen streams gracefully and closes legacy sessions. */
-  close(): void;
+  /** Admission and drain state: in-flight counts, caps, whether a drain began (server/drain.ts). */
+  readonly gate: RequestGate;
+  /**
+   * Runs `listener("drain")` when close() begins (transports end their long-lived streams) and
+   * `listener("close")` once the drain is over (transports release the rest).
+   */
+  onClosing(listener: (phase: "drain" | "close") => void): void;
+  /**
+   * Ends open listen streams with their close result and stops new work; with `drainMs`, lets
+   * in-flight requests finish for up to that long first. Then closes legacy sessions (aborting
+   * what still runs). Resolves true when nothing was cut.
+   */
+  close(options?: { drainMs?: number }): Promise<boolean>;
+}
+
+interface ModernMeta {
+  [META_PROTOCOL_VERSION]?: unknown;
 }
 
 export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
@@ -42,6 +62,19 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
   const handles: HandleCodec = createHandleCodec(resolveSigningKey(options.handleKey, "MCP_GEN_HANDLE_KEY"), definition.handles ?? {});
   const bus = options.coordination?.bus ?? new LocalChangeBus();
   const sessions = new Set<LegacySession>();
+  const gate = new RequestGate(options.limits?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, options.limits?.maxInFlightPerCaller ?? DEFAULT_MAX_IN_FLIGHT_PER_CALLER);
+  const wrap = composeRequestWrapper(options.hooks, options.interceptors, (error) => options.onError?.(error));
+  const closingListeners: Array<(phase: "drain" | "close") => void> = [];
+  const tell = (phase: "drain" | "close") => {
+    for (const listener of closingListeners) {
+      try {
+        listener(phase);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  };
+  let closed: Promise<boolean> | undefined;
   let markClosing: () => void = () => {};
   const closing = new Promise<void>((resolve) => {
     markClosing = resolve;
@@ -73,18 +106,87 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
       ? new TaskEngine({ ...options.tasks, reportError: (error: unknown) => options.onError?.(error) })
       : undefined,
   };
+  const modernCaller = (exchange: ModernExchange): string | undefined =>
+    exchange.auth ? principalOf(exchange.auth) : options.callerOf?.({ headers: exchange.headers, clientInfo: undefined });
+  const serveModern = async (request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> => {
+    const counted = !isLongLived(request.method);
+    const caller = counted ? modernCaller(exchange) : undefined;
+    if (counted) {
+      const refused = gate.enter(caller);
+      if (refused) return { status: refused.httpStatus ?? 503, body: serializeError(request.id, refused) };
+    } else if (gate.draining) {
+      return { status: 503, body: serializeError(request.id, drainingError()) };
+    }
+    try {
+      if (!wrap) return await serveModernRequest(host, request, exchange);
+      let reply: Reply = { status: 200 };
+      const meta = request.params?.["_meta"] as ModernMeta | undefined;
+      const info: RequestInfo = {
+        method: request.method,
+        id: request.id,
+        era: "modern",
+        params: request.params,
+        sessionId: undefined,
+        protocolVersion: typeof meta?.[META_PROTOCOL_VERSION] === "string" ? (meta[META_PROTOCOL_VERSION] as string) : undefined,
+        headers: exchange.headers,
+      };
+      await wrap(info, async () => {
+        reply = await serveModernRequest(host, request, exchange);
+        return reply.body;
+      });
+      return reply;
+    } finally {
+      if (counted) gate.leave(caller);
+    }
+  };
+  const gateLegacy = (session: LegacySession): void => {
+    const handle = session.handleRequest.bind(session);
+    session.handleRequest = async (request, channel) => {
+      const counted = !isLongLived(request.method);
+      // initialize is exempt from the per-session cap (there is no session before it); its id then names it.
+      const caller = counted ? session.id : undefined;
+      if (counted) {
+        const refused = gate.enter(caller);
+        if (refused) return serializeError(request.id, refused);
+      }
+      try {
+        if (!wrap) return await handle(request, channel);
+        const info: RequestInfo = {
+          method: request.method,
+          id: request.id,
+          era: "legacy",
+          params: request.params,
+          sessionId: session.id,
+          protocolVersion: session.protocolVersion,
+          headers: undefined,
+        };
+        return await wrap(info, () => handle(request, channel));
+      } finally {
+        if (counted) gate.leave(caller);
+      }
+    };
+  };
+  const finalClose = () => {
+    tell("close");
+    closingListeners.length = 0;
+    for (const session of [...sessions]) session.close();
+    host.tasks?.close();
+    options.coordination?.close().catch((error: unknown) => options.onError?.(error));
+  };
   return {
     ...control,
+    gate,
     definition,
     options,
     maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     legacyRevisions: compiled.legacyRevisions,
     reportError: host.reportError,
-    serveModern: (request, exchange) => serveModernRequest(host, request, exchange),
+    serveModern,
     createLegacySession(id) {
       const session = new LegacySession(host, id);
       const unsubscribe = bus.subscribe((event) => session.deliverChange(event));
       sessions.add(session);
+      gateLegacy(session);
       const close = session.close.bind(session);
       session.close = () => {
         unsubscribe();
@@ -93,11 +195,28 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
       };
       return session;
     },
-    close() {
+    onClosing(listener) {
+      closingListeners.push(listener);
+    },
+    close(closeOptions = {}) {
+      if (closed) return closed;
+      const drainMs = closeOptions.drainMs ?? DEFAULT_DRAIN_MS;
+      const waits = gate.active > 0 && drainMs > 0;
+      const drained = gate.drain(drainMs);
       markClosing();
-      for (const session of [...sessions]) session.close();
-      host.tasks?.close();
-      options.coordination?.close().catch((error: unknown) => options.onError?.(error));
+      tell("drain");
+      if (!waits) {
+        // Nothing to wait for: close at once, as close() always did (callers may not await it).
+        const clean = gate.active === 0;
+        finalClose();
+        closed = Promise.resolve(clean);
+        return closed;
+      }
+      closed = drained.then((clean) => {
+        finalClose();
+        return clean;
+      });
+      return closed;
     },
   };
 }
