@@ -18,6 +18,13 @@ export { defaultEraCache } from "./client/probe.js";
 export type { EraVerdictRecord } from "./client/probe.js";
 export { OAuthClient } from "./client/auth/oauth.js";
 export type { OAuthClientInformation, OAuthOptions } from "./client/auth/oauth.js";
+export { OAuthError } from "./client/auth/errors.js";
+export type { ClientAuthMethod } from "./client/auth/client-authentication.js";
+export type { EnterpriseIdp, GrantOptions } from "./client/auth/grants/types.js";
+export type { KeySource, SecretSource } from "./client/auth/keys.js";
+export { MemoryCredentialStore } from "./client/auth/store/memory.js";
+export { credentialKey } from "./client/auth/store/types.js";
+export type { CredentialStore, StoredCredential } from "./client/auth/store/types.js";
 
 // Support for generated clients.
 export { completeArgument, completionValues } from "./generated-support/completion.js";

@@ -11,3 +11,6 @@ export type { StdioTransportOptions } from "./client/transport/stdio.js";
 export { serveFromArgv } from "./generated-support/serve-from-argv.js";
 export type { ServeFromArgvResult } from "./generated-support/serve-from-argv.js";
 export { createMemoryTransport, MemoryClientTransport } from "./memory/memory-transport.js";
+export { FileCredentialStore } from "./client/auth/store/file.js";
+export { startLoopbackRedirect } from "./client/auth/loopback.js";
+export type { LoopbackOptions, LoopbackRedirect } from "./client/auth/loopback.js";

@@ -5,7 +5,7 @@
 // for some scenarios, MCP_CONFORMANCE_CONTEXT. The fixture pins the era to that
 // revision and exercises each scenario through the generic runtime client only.
 
-import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers } from "../../../packages/runtime/src/client-entry.js";
+import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers, type GrantOptions, type OAuthClientInformation } from "../../../packages/runtime/src/client-entry.js";
 import type { JsonObject } from "../../../packages/runtime/src/core-entry.js";
 
 const serverUrl = process.argv[process.argv.length - 1];
@@ -15,17 +15,55 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as {
   toolCalls?: Array<{ name: string; arguments?: JsonObject }>;
   client_id?: string;
   client_secret?: string;
+  // auth/client-credentials-jwt
+  private_key_pem?: string;
+  signing_algorithm?: string;
+  // auth/enterprise-managed-authorization
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_token_endpoint?: string;
+  // auth/wif-jwt-bearer
+  valid_jwt?: string;
 };
 
+/** The grant each extension scenario asks for (the scenario name and context say which). */
+function grantFor(name: string): GrantOptions {
+  switch (name) {
+    case "auth/client-credentials-jwt":
+    case "auth/client-credentials-basic":
+      return { type: "client_credentials" };
+    case "auth/enterprise-managed-authorization":
+      return { type: "enterprise", idp: { tokenEndpoint: context.idp_token_endpoint ?? "", clientId: context.idp_client_id ?? "", idToken: context.idp_id_token ?? "" } };
+    case "auth/wif-jwt-bearer":
+      // A platform hands the workload token over in a variable (here: the suite's context).
+      return { type: "jwt_bearer", assertion: context.valid_jwt ?? "" };
+    default:
+      return { type: "authorization_code" };
+  }
+}
+
+const clientInformation: OAuthClientInformation | undefined =
+  context.client_id === undefined
+    ? undefined
+    : {
+        client_id: context.client_id,
+        ...(context.client_secret === undefined ? {} : { client_secret: context.client_secret }),
+        ...(context.private_key_pem === undefined ? {} : { private_key: context.private_key_pem, ...(context.signing_algorithm === undefined ? {} : { signing_alg: context.signing_algorithm }) }),
+      };
+const grant = grantFor(scenario);
+
 // OAuth for the auth/* scenarios: headless (the mock authorization endpoint redirects at
-// once), a loopback redirect, the suite's CIMD URL, and pre-registered credentials when
-// the scenario hands them over in the context.
+// once), a loopback redirect, the suite's CIMD URL, pre-registered credentials when the
+// scenario hands them over in the context, the grant it names, and DPoP for auth/dpop*.
+// A workload token carries the workload's identity: its client_id goes in the form only.
 const auth = scenario.startsWith("auth/")
   ? new OAuthClient({
       redirectUrl: "http://localhost:3000/callback",
       clientName: "mcp-gen-conformance-client",
       clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
-      ...(context.client_id === undefined ? {} : { clientInformation: { client_id: context.client_id, ...(context.client_secret === undefined ? {} : { client_secret: context.client_secret }) } }),
+      grant,
+      dpop: scenario === "auth/dpop" || scenario === "auth/dpop-nonce",
+      ...(clientInformation === undefined ? {} : { clientInformation }),
     })
   : undefined;
 

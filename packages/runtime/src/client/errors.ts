@@ -13,6 +13,13 @@ export type ClientFailureReason =
   | "session-expired"
   | "unsupported-version"
   | "auth-required"
+  // Client authorization (client/auth/): the AS refused a grant (OAuthError.oauthError names
+  // its error code), answered something that is not a token response, the local configuration
+  // (key, assertion, options) is unusable, or the credential store is unreadable/unwritable.
+  | "auth-refused"
+  | "auth-bad-response"
+  | "auth-config"
+  | "auth-store"
   | "no-handler"
   | "invalid-structured-content";
 

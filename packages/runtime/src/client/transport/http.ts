@@ -23,7 +23,7 @@ export interface HttpTransportOptions {
   defaultRetryMs?: number;
   /** Resumption attempts for one legacy request before giving up. */
   maxReconnects?: number;
-  /** OAuth: bearer tokens on every request, and the authorization flow on 401 / 403 insufficient_scope. */
+  /** OAuth: tokens (Bearer or DPoP with a proof) on every request, and the authorization flow on 401 / 403 insufficient_scope. */
   auth?: OAuthClient;
 }
 
@@ -101,8 +101,9 @@ export class HttpClientTransport implements ClientTransport {
     this.negotiated = true;
   }
 
-  private baseHeaders(extra: Record<string, string> | undefined): Record<string, string> {
-    const headers: Record<string, string> = { ...this.extraHeaders, ...(this.auth?.authorizationHeaders() ?? {}) };
+  /** Extra + auth headers (a DPoP proof is per method and request, so this is async) + session headers. */
+  private async baseHeaders(method: string, extra: Record<string, string> | undefined): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { ...this.extraHeaders, ...(this.auth === undefined ? {} : await this.auth.headersFor(method, this.url)) };
     if (this.era === "legacy") {
       if (this.sessionId !== undefined) headers[HEADER_SESSION_ID] = this.sessionId;
       if (this.protocolVersion !== undefined && this.negotiated) headers[HEADER_PROTOCOL_VERSION] = this.protocolVersion;
@@ -115,10 +116,11 @@ export class HttpClientTransport implements ClientTransport {
     const body = JSON.stringify(message);
     for (let attempt = 0; ; attempt++) {
       let response: Response;
+      const headers: Record<string, string> = { "Content-Type": "application/json", Accept: ACCEPT_BOTH, ...(await this.baseHeaders("POST", options?.headers)) };
       try {
         response = await this.fetchImpl(this.url, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Accept: ACCEPT_BOTH, ...this.baseHeaders(options?.headers) },
+          headers,
           body,
           signal: options?.signal ?? null,
         });
@@ -129,7 +131,7 @@ export class HttpClientTransport implements ClientTransport {
       // OAuth challenge: authorize (or step up) and send the same body again, a bounded number of times.
       if (this.auth !== undefined && (response.status === 401 || response.status === 403) && attempt < this.auth.maxAttempts) {
         await response.body?.cancel().catch(() => undefined);
-        if (await this.auth.handleChallenge(response, this.url)) continue;
+        if (await this.auth.handleChallenge(response, this.url, headers.Authorization ?? "")) continue;
       }
       this.captureSession(response);
       return response;
@@ -208,7 +210,7 @@ export class HttpClientTransport implements ClientTransport {
     try {
       response = await this.fetchImpl(this.url, {
         method: "GET",
-        headers: { Accept: "text/event-stream", ...this.baseHeaders({ [HEADER_LAST_EVENT_ID]: lastEventId }) },
+        headers: { Accept: "text/event-stream", ...(await this.baseHeaders("GET", { [HEADER_LAST_EVENT_ID]: lastEventId })) },
         signal: signal ?? null,
       });
     } catch (error) {
@@ -246,7 +248,7 @@ export class HttpClientTransport implements ClientTransport {
       const extra: Record<string, string> = reader.lastEventId === undefined ? {} : { [HEADER_LAST_EVENT_ID]: reader.lastEventId };
       const response = await this.fetchImpl(this.url, {
         method: "GET",
-        headers: { Accept: "text/event-stream", ...this.baseHeaders(extra) },
+        headers: { Accept: "text/event-stream", ...(await this.baseHeaders("GET", extra)) },
         signal: controller.signal,
       });
       if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
@@ -305,7 +307,7 @@ export class HttpClientTransport implements ClientTransport {
       try {
         const response = await this.fetchImpl(this.url, {
           method: "DELETE",
-          headers: this.baseHeaders(undefined),
+          headers: await this.baseHeaders("DELETE", undefined),
           signal: AbortSignal.timeout(2000),
         });
         await response.body?.cancel().catch(() => undefined);
