@@ -48,11 +48,15 @@ export function createHostGuard(options: HostGuardOptions = {}): HostGuard {
   // "::1" without brackets is how people write it in configuration; the header form has them.
   if (hosts.has("::1")) hosts.add("[::1]");
   const origins = options.allowedOrigins ? new Set(options.allowedOrigins) : undefined;
+  // PERFORMANCE: a server sees the same few Host values over and over; the last accepted one is
+  // remembered, so the grammar check runs once per distinct value, not once per request.
+  let lastAcceptedHost: string | undefined;
   return ({ host, hostCount, origin }) => {
     if (hostCount > 1) return false;
-    if (host !== undefined) {
+    if (host !== undefined && host !== lastAcceptedHost) {
       const name = hostOfHostHeader(host);
       if (name === undefined || !hosts.has(name)) return false;
+      lastAcceptedHost = host;
     }
     if (origin === undefined) return true;
     if (origins) return origins.has(origin.trim());

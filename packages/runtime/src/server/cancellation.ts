@@ -35,6 +35,19 @@ export class Cancellation {
     };
   }
 
+  /** onAbort without the remover closure, for the per-request path (removeAbortListener undoes it). */
+  addAbortListener(listener: () => void): void {
+    if (this.done) listener();
+    else (this.listeners ??= []).push(listener);
+  }
+
+  removeAbortListener(listener: () => void): void {
+    const listeners = this.listeners;
+    if (listeners === undefined) return;
+    const at = listeners.lastIndexOf(listener);
+    if (at >= 0) listeners.splice(at, 1);
+  }
+
   abort(): void {
     if (this.done) return;
     this.done = true;

@@ -18,12 +18,78 @@ export const DEFAULT_HANDLER_TIMEOUT_MS = 60_000;
 const noop = (): void => {};
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * PERFORMANCE: calls under the same timeout expire in the order they started, so they share one
+ * timer: a FIFO list per timeout value whose timer is due at its head's deadline. A call joins
+ * and leaves the list in O(1) (no setTimeout/clearTimeout per request, which with the wrapper
+ * promise cost ~6% of a tools/call); the timer is unref'd while its list is empty, so an idle
+ * server does not stay alive for it.
+ */
+class DeadlineList {
+  head: HandlerCall | undefined;
+  tail: HandlerCall | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private dueAt = Infinity;
+
+  add(call: HandlerCall): void {
+    call.prev = this.tail;
+    call.next = undefined;
+    if (this.tail) this.tail.next = call;
+    else this.head = call;
+    this.tail = call;
+    call.list = this;
+    if (this.timer === undefined || call.deadline < this.dueAt) this.schedule(call.deadline);
+    else if (this.head === call) this.timer.ref();
+  }
+
+  remove(call: HandlerCall): void {
+    if (call.list !== this) return;
+    if (call.prev) call.prev.next = call.next;
+    else this.head = call.next;
+    if (call.next) call.next.prev = call.prev;
+    else this.tail = call.prev;
+    call.prev = call.next = call.list = undefined;
+    if (this.head === undefined) this.timer?.unref();
+  }
+
+  private schedule(at: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.dueAt = at;
+    this.timer = setTimeout(() => this.expire(), Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
+  }
+
+  private expire(): void {
+    this.timer = undefined;
+    const now = Date.now();
+    while (this.head !== undefined && this.head.deadline <= now) {
+      const call = this.head;
+      this.remove(call);
+      call.expire();
+    }
+    if (this.head !== undefined) this.schedule(this.head.deadline);
+    else this.dueAt = Infinity;
+  }
+}
+
+const listsByTimeout = new Map<number, DeadlineList>();
+
+function listFor(timeoutMs: number): DeadlineList {
+  let list = listsByTimeout.get(timeoutMs);
+  if (list === undefined) listsByTimeout.set(timeoutMs, (list = new DeadlineList()));
+  return list;
+}
+
 export class HandlerCall {
   /** Aborted when the request is cancelled or the deadline passes; what `ctx.signal` reflects. */
   readonly cancellation = new Cancellation();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Deadline bookkeeping (DeadlineList); `deadline` is an epoch ms while the clock runs. */
+  deadline = Infinity;
+  prev: HandlerCall | undefined;
+  next: HandlerCall | undefined;
+  list: DeadlineList | undefined;
+  /** A resumed call's own timer: its remaining time no longer matches its list's order. */
+  private ownTimer: ReturnType<typeof setTimeout> | undefined;
   private remainingMs: number;
-  private armedAt = 0;
   private pauses = 0;
   private fail: (error: unknown) => void = noop;
 
@@ -42,12 +108,12 @@ export class HandlerCall {
     }
     return new Promise<T>((resolve, reject) => {
       let settled = false;
-      let detach = noop;
+      const onParentAbort = (): void => this.fail(cancelled());
       const finish = (): boolean => {
         if (settled) return false;
         settled = true;
         this.disarm();
-        detach();
+        parent.removeAbortListener(onParentAbort);
         this.fail = noop;
         return true;
       };
@@ -56,7 +122,7 @@ export class HandlerCall {
         this.cancellation.abort();
         reject(error);
       };
-      detach = parent.onAbort(() => this.fail(cancelled()));
+      parent.addAbortListener(onParentAbort);
       this.arm();
       work(this).then(
         (value) => {
@@ -71,9 +137,9 @@ export class HandlerCall {
 
   /** Stops the clock while the handler waits for the client; calls nest. */
   pause(): void {
-    if (this.pauses++ === 0 && this.timer !== undefined) {
+    if (this.pauses++ === 0 && this.deadline !== Infinity) {
+      this.remainingMs = this.deadline - Date.now();
       this.disarm();
-      this.remainingMs -= Date.now() - this.armedAt;
     }
   }
 
@@ -81,19 +147,26 @@ export class HandlerCall {
     if (this.pauses > 0 && --this.pauses === 0 && this.fail !== noop) this.arm();
   }
 
+  /** Called by the deadline list (or the own timer) when the deadline passed. */
+  expire(): void {
+    this.deadline = Infinity;
+    this.fail(new HandlerTimeoutError(this.method, this.timeoutMs));
+  }
+
   private arm(): void {
     if (!(this.timeoutMs > 0) || !Number.isFinite(this.timeoutMs) || this.pauses > 0) return;
-    this.armedAt = Date.now();
-    const method = this.method;
-    const timeoutMs = this.timeoutMs;
-    // setTimeout fires at once for delays past 2^31-1 ms; such a deadline means "none" in practice.
-    const delay = Math.min(Math.max(this.remainingMs, 0), MAX_TIMER_MS);
-    this.timer = setTimeout(() => this.fail(new HandlerTimeoutError(method, timeoutMs)), delay);
+    // A deadline past 2^31-1 ms means "none" in practice (setTimeout would fire at once).
+    if (this.remainingMs > MAX_TIMER_MS) return;
+    this.deadline = Date.now() + Math.max(this.remainingMs, 0);
+    if (this.remainingMs === this.timeoutMs) listFor(this.timeoutMs).add(this);
+    else this.ownTimer = setTimeout(() => this.expire(), Math.max(this.remainingMs, 0));
   }
 
   private disarm(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.deadline = Infinity;
+    this.list?.remove(this);
+    if (this.ownTimer !== undefined) clearTimeout(this.ownTimer);
+    this.ownTimer = undefined;
   }
 }
 

@@ -11,7 +11,7 @@ import { RpcError } from "./errors.js";
  */
 export function parseJsonText(text: string): unknown {
   try {
-    if (text.includes("__proto__") || ESCAPED_PROTO_LETTER.test(text)) return JSON.parse(text, dropProtoKeys);
+    if (text.includes("__proto__") || (text.includes("\\u") && ESCAPED_PROTO_LETTER.test(text))) return JSON.parse(text, dropProtoKeys);
     return JSON.parse(text);
   } catch {
     throw new RpcError(PARSE_ERROR, "Parse error: body is not valid JSON", undefined, 400);
