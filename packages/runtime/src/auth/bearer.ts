@@ -9,7 +9,7 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 export type BearerReading = { kind: "none" } | { kind: "token"; token: string; scheme: "bearer" | "dpop" };
 
 export function readBearer(authorization: string | undefined, query: string, maxTokenBytes: number): BearerReading {
-  if (/(?:^|&)access_token=/.test(query)) {
+  if (query !== "" && /(?:^|&)access_token=/.test(query)) {
     throw new AuthFailure("invalid_request", "access tokens are not accepted in the query string");
   }
   if (authorization === undefined) return { kind: "none" };

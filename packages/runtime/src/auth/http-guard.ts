@@ -7,11 +7,11 @@ import { RpcError } from "../core/jsonrpc/errors.js";
 import type { RequestId } from "../core/jsonrpc/message.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { HttpRequestView, HttpResponder } from "../http/exchange.js";
-import { readBearer } from "./bearer.js";
+import { readBearer, type BearerReading } from "./bearer.js";
 import { bearerChallenge } from "./challenge.js";
 import { AuthFailure } from "./errors.js";
 import { isMetadataPath, metadataDocument, metadataUrlOf, resourceOf } from "./metadata.js";
-import { createScopeTable, missingScopes } from "./required-scopes.js";
+import { createScopeTable, hasAllScopes } from "./required-scopes.js";
 import type { AuthInfo, AuthOptions, TokenVerifier, VerifyRequest } from "./types.js";
 
 export interface ScopedMessage {
@@ -49,6 +49,31 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
   const baseScopes = options.requiredScopes ?? [];
 
   const resourceFor = (request: HttpRequestView): string | undefined => resourceOf(options, request.header("host"), mcpPath);
+  // PERFORMANCE (issue 11 bench goal: < 10% per request): the resource and its origin depend
+  // only on the Host header, which repeats; the last one is remembered instead of parsing a URL
+  // per request.
+  // A client repeats its Authorization header on every request: the last well-formed one and its
+  // reading are kept, so the token68 grammar check runs once per token, not once per request.
+  let lastAuthorization: string | undefined;
+  let lastReading: BearerReading | undefined;
+  const readBearerRemembered = (authorization: string | undefined, query: string): BearerReading => {
+    if (authorization !== undefined && authorization === lastAuthorization && query === "") return lastReading as BearerReading;
+    const reading = readBearer(authorization, query, maxTokenBytes);
+    if (reading.kind === "token") {
+      lastAuthorization = authorization;
+      lastReading = reading;
+    }
+    return reading;
+  };
+  let lastHost: string | undefined;
+  let lastOrigin = "";
+  const originOf = (resource: string, host: string | undefined): string => {
+    if (host !== lastHost || lastHost === undefined) {
+      lastOrigin = new URL(resource).origin;
+      lastHost = host;
+    }
+    return lastOrigin;
+  };
 
   function refuse(request: HttpRequestView, responder: HttpResponder, failure: AuthFailure | undefined, scope: readonly string[], id: RequestId | null = null): void {
     const resource = resourceFor(request);
@@ -86,7 +111,7 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
       let token: string;
       let scheme: "bearer" | "dpop";
       try {
-        const reading = readBearer(request.header("authorization"), splitTarget(request.target).query, maxTokenBytes);
+        const reading = readBearerRemembered(request.header("authorization"), splitTarget(request.target).query);
         if (reading.kind === "none") {
           refuse(request, responder, undefined, baseScopes);
           return undefined;
@@ -98,7 +123,7 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
         refuse(request, responder, error as AuthFailure, baseScopes);
         return undefined;
       }
-      const url = `${new URL(resource).origin}${splitTarget(request.target ?? mcpPath).path}`;
+      const url = `${originOf(resource, request.header("host"))}${splitTarget(request.target ?? mcpPath).path}`;
       const view: VerifyRequest = { resource, method: request.method, url, scheme, header: (name) => request.header(name) };
       try {
         return await verifier.verify(token, view);
@@ -117,8 +142,7 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
     authorize(auth, messages, request, responder) {
       for (const message of messages) {
         const needed = scopes.needed(message.method, message.params);
-        if (needed.length === 0) continue;
-        if (missingScopes(needed, auth.scopes).length === 0) continue;
+        if (needed.length === 0 || hasAllScopes(needed, auth.scopes)) continue;
         refuse(request, responder, new AuthFailure("insufficient_scope", `${message.method} needs scope ${needed.join(" ")}`, needed), needed, message.id);
         return false;
       }

@@ -70,8 +70,23 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   // request cost 40% of a tools/call's throughput (bench/auth). A bounded map of verified
   // tokens (oldest out first) answers repeats; an entry never outlives the token's exp.
   const cacheSize = options.cacheSize ?? 1024;
-  const verified = new Map<string, { info: AuthInfo; until: number }>();
+  // Keyed by audience, then token: a composite string key would copy the (long) token per request.
+  const verified = new Map<string, Map<string, { info: AuthInfo; until: number }>>();
+  let cached = 0;
+  const last: { token: string; audience: string | undefined; entry: { info: AuthInfo; until: number } | undefined } = { token: "", audience: undefined, entry: undefined };
   const replay = createReplayMemory();
+  /** Drops the oldest token of the first audience that holds one (usually there is one audience). */
+  const evictOne = (): void => {
+    for (const [audience, tokens] of verified) {
+      const oldest = tokens.keys().next();
+      if (!oldest.done) {
+        tokens.delete(oldest.value);
+        cached--;
+      }
+      if (tokens.size === 0) verified.delete(audience);
+      if (!oldest.done) return;
+    }
+  };
 
   const keySetOf = (issuer: string): Promise<KeySet> => {
     let set = keySets.get(issuer);
@@ -91,12 +106,21 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   return {
     async verify(token: string, request: VerifyRequest): Promise<AuthInfo> {
       const audience = options.audience ?? request.resource;
-      const key = `${audience} ${token}`;
       // DPoP-bound tokens are never answered from memory: each request needs its own proof.
-      const hit = cacheSize > 0 && request.scheme === "bearer" ? verified.get(key) : undefined;
+      const cacheable = cacheSize > 0 && request.scheme === "bearer";
+      // The token of the previous request first: a string comparison, no hashing of the token.
+      if (cacheable && token === last.token && audience === last.audience && last.entry !== undefined && Date.now() < last.entry.until) return last.entry.info;
+      const forAudience = cacheable ? verified.get(audience) : undefined;
+      const hit = forAudience?.get(token);
       if (hit !== undefined) {
-        if (Date.now() < hit.until) return hit.info;
-        verified.delete(key);
+        if (Date.now() < hit.until) {
+          last.token = token;
+          last.audience = audience;
+          last.entry = hit;
+          return hit.info;
+        }
+        forAudience!.delete(token);
+        cached--;
       }
       // Read unverified only to pick the issuer's key set and refuse early what no key could fix.
       let unverified: JWTPayload;
@@ -130,8 +154,11 @@ export function createJwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       const info = authInfoOf(payload as Record<string, unknown>);
       if (cacheSize > 0 && payload["cnf"] === undefined) {
         const expiresMs = typeof payload.exp === "number" ? (payload.exp + clockTolerance) * 1000 : Infinity;
-        if (verified.size >= cacheSize) verified.delete(verified.keys().next().value as string);
-        verified.set(key, { info, until: Math.min(Date.now() + CACHE_TTL_MS, expiresMs) });
+        let mine = verified.get(audience);
+        if (mine === undefined) verified.set(audience, (mine = new Map()));
+        if (cached >= cacheSize) evictOne();
+        if (!mine.has(token)) cached++;
+        mine.set(token, { info, until: Math.min(Date.now() + CACHE_TTL_MS, expiresMs) });
       }
       return info;
     },

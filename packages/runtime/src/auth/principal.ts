@@ -3,6 +3,13 @@
 // hand out the same `sub` to different people (OIDC Core §2: sub is unique per issuer only).
 import type { AuthInfo } from "./types.js";
 
+// PERFORMANCE: verifiers hand out the same AuthInfo object for a cached token, and the
+// principal is read several times per request (handles, requestState, caller), so it is
+// computed once per AuthInfo.
+const principals = new WeakMap<AuthInfo, string>();
+
 export function principalOf(auth: AuthInfo): string {
-  return JSON.stringify([auth.issuer ?? "", auth.subject]);
+  let principal = principals.get(auth);
+  if (principal === undefined) principals.set(auth, (principal = JSON.stringify([auth.issuer ?? "", auth.subject])));
+  return principal;
 }

@@ -51,16 +51,21 @@ export function createScopeTable(options: AuthOptions): ScopeTable {
     }
   };
 
+  // The union of the server-wide and a target's scopes, computed once per target (not per request).
+  const merged = new WeakMap<readonly string[], readonly string[]>();
   return {
     needed(method, params) {
       const extra = targetScopes(method, params);
       if (!extra || extra.length === 0) return base;
-      return [...new Set([...base, ...extra])];
+      let union = merged.get(extra);
+      if (union === undefined) merged.set(extra, (union = Object.freeze([...new Set([...base, ...extra])])));
+      return union;
     },
   };
 }
 
-/** The scopes of `needed` that `granted` lacks. */
-export function missingScopes(needed: readonly string[], granted: readonly string[]): string[] {
-  return needed.filter((scope) => !granted.includes(scope));
+/** Whether `granted` holds every scope of `needed` (no allocation: runs per request). */
+export function hasAllScopes(needed: readonly string[], granted: readonly string[]): boolean {
+  for (const scope of needed) if (!granted.includes(scope)) return false;
+  return true;
 }
