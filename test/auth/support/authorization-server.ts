@@ -24,6 +24,8 @@ export interface AuthorizationServer {
   readonly jwksFetches: number;
   /** Adds a confidential client for client_credentials / introspection. */
   addClient(clientId: string, clientSecret: string): Promise<void>;
+  /** Adds a client_credentials client that authenticates with private_key_jwt (RFC 7523) under this public key. */
+  addKeyClient(clientId: string, publicJwk: JWK, alg: string): Promise<void>;
   /** A client_credentials JWT access token for `resource` (sub = the client id). */
   clientToken(clientId: string, clientSecret: string, resource: string, scope: string): Promise<string>;
   /** A client_credentials token bound to `proofKey` (RFC 9449), asked for with a DPoP proof. */
@@ -144,6 +146,19 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         response_types: [],
         redirect_uris: [],
         token_endpoint_auth_method: "client_secret_basic",
+        scope: resourceScope,
+      };
+      await (provider.Client as unknown as { adapter: { upsert(id: string, payload: unknown): Promise<void> } }).adapter.upsert(clientId, client);
+    },
+    async addKeyClient(clientId, publicJwk, alg) {
+      const client = {
+        client_id: clientId,
+        grant_types: ["client_credentials"],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: "private_key_jwt",
+        token_endpoint_auth_signing_alg: alg,
+        jwks: { keys: [{ ...publicJwk, alg, use: "sig" }] },
         scope: resourceScope,
       };
       await (provider.Client as unknown as { adapter: { upsert(id: string, payload: unknown): Promise<void> } }).adapter.upsert(clientId, client);
