@@ -21,6 +21,20 @@ export interface CompileResult {
   readonly errors: string[];
 }
 
+/**
+ * Kept between compiles by a long-running caller (`mcp-gen dev`): the files parsed from disk
+ * (TypeScript's lib, zod's and the runtime's .d.ts), which do not change during a session, and
+ * the last program, so a warm compile re-parses only the generated sources.
+ */
+export interface CompileCache {
+  readonly diskFiles: Map<string, ts.SourceFile>;
+  program?: ts.Program;
+}
+
+export function createCompileCache(): CompileCache {
+  return { diskFiles: new Map() };
+}
+
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
@@ -39,7 +53,7 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
  * compiler API), as if they lived at `packageDir/<srcDir>/…`. Imports of `zod` and
  * `@mcp-gen/runtime` resolve through the real node_modules above `packageDir`.
  */
-export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist"): CompileResult {
+export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist", cache?: CompileCache): CompileResult {
   const root = resolve(packageDir);
   const virtual = new Map<string, string>();
   for (const [path, text] of sources) virtual.set(join(root, path), text);
@@ -58,7 +72,12 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
   };
   host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
     const text = virtual.get(resolve(file));
-    return text !== undefined ? ts.createSourceFile(file, text, languageVersion, true) : getSourceFile(file, languageVersion, onError, shouldCreate);
+    if (text !== undefined) return ts.createSourceFile(file, text, languageVersion, true);
+    const cached = cache?.diskFiles.get(file);
+    if (cached) return cached;
+    const parsed = getSourceFile(file, languageVersion, onError, shouldCreate);
+    if (parsed && cache) cache.diskFiles.set(file, parsed);
+    return parsed;
   };
   host.resolveModuleNameLiterals = (literals, containingFile, redirected, compilerOptions, containingSourceFile) =>
     literals.map((literal) => {
@@ -75,7 +94,8 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
   // A package.json with "type": "module" must be visible for NodeNext to treat .ts as ESM.
   if (!virtual.has(join(root, "package.json"))) virtual.set(join(root, "package.json"), JSON.stringify({ type: "module" }));
   const rootNames = [...sources.keys()].filter((p) => p.endsWith(".ts")).map((p) => join(root, p)).sort();
-  const program = ts.createProgram({ rootNames, options, host });
+  const program = ts.createProgram({ rootNames, options, host, ...(cache?.program ? { oldProgram: cache.program } : {}) });
+  if (cache) cache.program = program;
   const diagnostics = [...ts.getPreEmitDiagnostics(program)];
   const errors = diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");

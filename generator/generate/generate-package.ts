@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
-import { compileInMemory } from "../compile/compile.js";
+import { type CompileCache, compileInMemory } from "../compile/compile.js";
 import { hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticText, formatDiagnosticsText } from "../diagnostics/format.js";
@@ -23,6 +23,10 @@ export interface GenerateOptions {
   readonly outDir: string;
   /** npm package name (default: `<server name>-mcp`). */
   readonly packageName?: string;
+  /** A load of `manifestPath` without errors, done by the caller (`mcp-gen dev` loads first to report like validate). */
+  readonly loaded?: { readonly manifest: Manifest; readonly diagnostics: Diagnostic[] };
+  /** Parsed disk files kept warm between runs of a long-lived caller (`mcp-gen dev`). */
+  readonly compileCache?: CompileCache;
 }
 
 export interface GeneratedPackage {
@@ -55,7 +59,7 @@ export async function loadManifestOrThrow(path: string): Promise<{ manifest: Man
  * Pure with respect to the output folder: returns the file set; writing is the caller's.
  */
 export async function generatePackage(manifestPath: string, options: GenerateOptions): Promise<GeneratedPackage> {
-  const { manifest, diagnostics } = await loadManifestOrThrow(manifestPath);
+  const { manifest, diagnostics } = options.loaded ?? (await loadManifestOrThrow(manifestPath));
   const warnings: Diagnostic[] = [...diagnostics];
   const outDir = resolve(options.outDir);
   const manifestBytes = readFileSync(manifestPath);
@@ -108,7 +112,7 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ["src/index.ts", await formatTypeScript(index)],
     ...(serverSide ? ([["src/testing.ts", await formatTypeScript(serverSide.testing.code)]] as const) : []),
   ]);
-  const compiled = compileInMemory(outDir, sources);
+  const compiled = compileInMemory(outDir, sources, "src", "dist", options.compileCache);
   if (compiled.errors.length > 0) {
     // Generated code that does not type-check is a bug in mcp-gen, not in the user's input.
     throw new Error(`generated code does not type-check:\n${compiled.errors.join("\n")}`);
