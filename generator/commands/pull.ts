@@ -21,6 +21,11 @@ interface PullFlags {
   failOn?: string;
   format: string;
   oauth?: boolean;
+  clientId?: string;
+  clientSecretEnv?: string;
+  clientKeyFile?: string;
+  workloadTokenFile?: string;
+  workloadTokenEnv?: string;
 }
 
 const FAIL_LEVELS = ["breaking", "warning"] as const;
@@ -48,6 +53,11 @@ export function registerPullCommand(program: Command): void {
     .option("--protocol <revision>", "auto (probe like a client) or a revision to pin, e.g. 2025-11-25", "auto")
     .option("--fail-on <level>", "with --check: exit 1 only when a change at this level or worse exists (breaking or warning)")
     .option("--oauth", "authorize with OAuth 2.1 when the server asks (prints a URL to open; the browser's redirect comes back to 127.0.0.1)")
+    .option("--client-id <id>", "OAuth client credentials grant as this client (no person); with --client-secret-env or --client-key-file")
+    .option("--client-secret-env <VAR>", "the client secret is in this environment variable (never on the command line)")
+    .option("--client-key-file <path>", "private key (PKCS#8 PEM or JWK) for private_key_jwt client authentication")
+    .option("--workload-token-file <path>", "JWT bearer grant with the platform's workload identity token read from this file")
+    .option("--workload-token-env <VAR>", "JWT bearer grant with the workload identity token in this environment variable")
     .option("--format <format>", "with --check: how to print the diff, text, json or markdown (as mcp-gen diff)", "text")
     .addHelpText(
       "after",
@@ -57,6 +67,7 @@ export function registerPullCommand(program: Command): void {
         "  mcp-gen pull https://api.example.com/mcp --header 'Authorization=Bearer ${TOKEN}' --out remote.yaml",
         '  mcp-gen pull --stdio "node server.js" --out server.yaml',
         "  mcp-gen pull https://api.example.com/mcp --check remote.yaml --fail-on breaking",
+        "  mcp-gen pull https://api.example.com/mcp --client-id ci-job --client-secret-env CLIENT_SECRET --out remote.yaml",
         "",
         "Details: docs/pull.md",
       ].join("\n"),
@@ -78,6 +89,16 @@ export function registerPullCommand(program: Command): void {
       }
       const outPath = (flags.out ?? flags.check) as string;
       let oauth: import("../pull/oauth.js").LoopbackAuthorization | undefined;
+      const { machineAuthorization, authorizationFailure } = await import("../pull/machine-auth.js");
+      const machine = machineAuthorization(flags);
+      if (machine !== undefined) {
+        if (flags.oauth) throw new UserError("MCPGEN4001", "--oauth (a person in a browser) and machine credentials exclude each other", "drop --oauth, or the --client-*/--workload-* options");
+        if (target.kind !== "http") throw new UserError("MCPGEN4001", "machine credentials need an HTTP URL", "stdio servers take their credentials from the environment");
+        const { preauthorize } = await import("../pull/oauth.js");
+        await preauthorize(machine, new URL(target.url), target.headers).catch((error: unknown) => {
+          throw authorizationFailure(error);
+        });
+      }
       if (flags.oauth) {
         if (target.kind !== "http") throw new UserError("MCPGEN4001", "--oauth needs an HTTP URL", "stdio servers take their credentials from the environment");
         const { preauthorize, startLoopbackAuthorization } = await import("../pull/oauth.js");
@@ -89,7 +110,7 @@ export function registerPullCommand(program: Command): void {
           throw error;
         }
       }
-      const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol, ...(oauth ? { auth: oauth.client } : {}) }).finally(() => oauth?.close());
+      const pulled = await pullManifest(target, { outPath, timeoutMs, protocol: flags.protocol, ...(oauth ? { auth: oauth.client } : machine ? { auth: machine } : {}) }).finally(() => oauth?.close());
       for (const d of pulled.diagnostics) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
       // MCPGEN4020 already reports invalid x-mcp-header annotations, with what they mean for callers.
       for (const d of pulled.loaderWarnings.filter((w) => !HEADER_CODES.has(w.code))) process.stderr.write(`warning ${d.code} ${d.path}: ${d.message}\n`);
