@@ -6,6 +6,8 @@ import { type Command, Option } from "commander";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticsJson, formatDiagnosticsText } from "../diagnostics/format.js";
 import type { Manifest } from "../manifest/ir.js";
+import type { PortabilityOptions } from "../manifest/portability/check.js";
+import { portabilityCliOptions, portabilityFromFlags } from "../manifest/portability/cli-options.js";
 
 export type OutputFormat = "text" | "json";
 
@@ -20,9 +22,9 @@ function summary(manifest: Manifest): string {
 }
 
 /** Validates one manifest and writes the report; returns the exit code. */
-export async function runValidate(file: string, format: OutputFormat, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runValidate(file: string, format: OutputFormat, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, portability: PortabilityOptions = {}): Promise<number> {
   const { loadManifest } = await import("../manifest/load.js");
-  const { manifest, diagnostics } = await loadManifest(file);
+  const { manifest, diagnostics } = await loadManifest(file, { portability });
   const failed = hasErrors(diagnostics);
   if (format === "json") {
     out.write(formatDiagnosticsJson(diagnostics));
@@ -42,12 +44,13 @@ export async function runValidate(file: string, format: OutputFormat, out: NodeJ
 }
 
 export function registerValidateCommand(program: Command): void {
-  program
+  const command = program
     .command("validate")
     .description("check a manifest and report every problem with its code, position and a hint")
     .argument("<manifest>", "path to the manifest (mcp.yaml)")
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
-    .action(async (manifest: string, opts: { format: OutputFormat }) => {
-      process.exitCode = await runValidate(manifest, opts.format);
-    });
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"));
+  for (const option of portabilityCliOptions()) command.addOption(option);
+  command.action(async (manifest: string, opts: { format: OutputFormat } & Parameters<typeof portabilityFromFlags>[0]) => {
+    process.exitCode = await runValidate(manifest, opts.format, process.stdout, process.stderr, portabilityFromFlags(opts));
+  });
 }

@@ -30,6 +30,7 @@ export const CODE_RANGES: readonly CodeRange[] = [
   { prefix: "17", area: "manifest: authorization", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "18", area: "manifest: tasks", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "20", area: "`mcp-gen diff`", page: "docs/diff.md", anchor: "errors" },
+  { prefix: "19", area: "manifest: portability", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "30", area: "`mcp-gen import openapi`", page: "docs/import-openapi.md", anchor: "diagnostics" },
   { prefix: "40", area: "`mcp-gen pull`", page: "docs/pull.md", anchor: "errors" },
 ];

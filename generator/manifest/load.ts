@@ -9,6 +9,7 @@ import { checkAuth } from "./auth.js";
 import { checkTasks } from "./tasks.js";
 import { checkNames } from "./check-names.js";
 import { checkPatterns } from "./check-patterns.js";
+import { checkPortability, type PortabilityOptions } from "./portability/check.js";
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
 import type { JsonSchema, Manifest } from "./ir.js";
@@ -51,10 +52,12 @@ export interface LoadResult {
 export interface LoadTextOptions {
   /** The name diagnostics show for the file (defaults to `file`). */
   readonly displayName?: string;
+  /** `--portability` / `--portability-targets`: override the manifest's `portability` section. */
+  readonly portability?: PortabilityOptions;
 }
 
 /** Reads and checks a manifest file. Never throws for problems in the input. */
-export async function loadManifest(path: string): Promise<LoadResult> {
+export async function loadManifest(path: string, options: LoadTextOptions = {}): Promise<LoadResult> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -65,7 +68,7 @@ export async function loadManifest(path: string): Promise<LoadResult> {
     reporter.report("MCPGEN1003", [], `cannot read the manifest (${code ?? "read error"})`, hint);
     return { manifest: undefined, diagnostics: reporter.diagnostics };
   }
-  return loadManifestText(text, path);
+  return loadManifestText(text, path, options);
 }
 
 /** Checks manifest text; `file` locates relative `$ref` files and names the file in diagnostics. */
@@ -104,6 +107,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkOutputRoots(data, served, reporter);
   checkUris(data, reporter);
   checkPatterns(data, reporter);
+  checkPortability(data, reporter, options.portability);
   checkAuth(data, reporter);
   checkTasks(data, served, reporter, durationToMs);
 
