@@ -40,6 +40,8 @@ const TABLE = {
   MCPGEN0501: { severity: "error", meaning: "`generate`: the manifest has errors", fix: "run `mcp-gen validate` and fix them" },
   MCPGEN0502: { severity: "error", meaning: "`generate`: a schema in the manifest uses constructs the emitter cannot express exactly" },
   MCPGEN0503: { severity: "error", meaning: "the output folder is not empty and was not created by mcp-gen", fix: "choose an empty or new folder" },
+  MCPGEN0701: { severity: "error", meaning: "`docs`: the manifest has errors", fix: "run `mcp-gen validate` and fix them" },
+  MCPGEN0702: { severity: "error", meaning: "`docs`: the output path is not a folder, or its index.html was not written by mcp-gen", fix: "choose a new folder, or remove the file" },
   MCPGEN0801: { severity: "error", meaning: "`init`: a file to write already exists", fix: "pass `--force`" },
   MCPGEN0802: { severity: "error", meaning: "`init`: invalid project name (`--name`)", fix: "lowercase letters, digits, `.`, `_`, `-`" },
   MCPGEN0803: { severity: "error", meaning: "`init --packages`: a tarball is missing from the folder", fix: "run `npm run pack:packages` in an mcp-gen checkout and pass the folder it printed" },
