@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { registerDiffCommand } from "./commands/diff.js";
+import { registerDocsCommand } from "./commands/docs.js";
 import { registerPullCommand } from "./commands/pull.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerValidateCommand } from "./commands/validate.js";
@@ -55,6 +56,7 @@ export function buildProgram(): Command {
   registerInitCommand(program);
   registerDiffCommand(program);
   registerPullCommand(program);
+  registerDocsCommand(program);
   // registerCommands:end
 
   return program;
