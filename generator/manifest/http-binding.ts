@@ -51,6 +51,9 @@ export interface OpenApiSource {
   readonly baseUrl?: string;
   readonly baseUrlEnv?: string;
   readonly security: Readonly<Record<string, HttpSecurityScheme>>;
+  /** The import's selectors, so that `--check` selects the same operations. */
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
 }
 
 const DEFAULT_STYLE: Readonly<Record<HttpParameterLocation, HttpParameterStyle>> = { path: "simple", header: "simple", query: "form", cookie: "form" };
@@ -77,6 +80,8 @@ export function httpOperationOf(tool: RawMap): HttpOperationBinding | undefined 
     ...(body ? { body: { property: String(body["property"]), mediaType: String(body["mediaType"]), binary: Array.isArray(body["binary"]) ? body["binary"].map(String) : [] } } : {}),
     ...(response && typeof response["wrap"] === "string" ? { wrap: response["wrap"] } : {}),
     security,
+    ...(Array.isArray(raw["include"]) ? { include: raw["include"].map(String) } : {}),
+    ...(Array.isArray(raw["exclude"]) ? { exclude: raw["exclude"].map(String) } : {}),
   };
 }
 
@@ -100,5 +105,7 @@ export function openApiSourceOf(root: RawMap): OpenApiSource | undefined {
     ...(typeof raw["baseUrl"] === "string" ? { baseUrl: raw["baseUrl"] } : {}),
     ...(typeof raw["baseUrlEnv"] === "string" ? { baseUrlEnv: raw["baseUrlEnv"] } : {}),
     security,
+    ...(Array.isArray(raw["include"]) ? { include: raw["include"].map(String) } : {}),
+    ...(Array.isArray(raw["exclude"]) ? { exclude: raw["exclude"].map(String) } : {}),
   };
 }
