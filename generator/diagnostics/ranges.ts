@@ -19,6 +19,7 @@ export const CODE_RANGES: readonly CodeRange[] = [
   { prefix: "02", area: "`mcp-gen types` (spec schema → zod module)", page: "docs/diagnostics.md", anchor: "mcp-gen-types-mcpgen02xx" },
   { prefix: "03", area: "the JSON Schema → zod emitter", page: "docs/diagnostics.md", anchor: "json-schema--zod-emitter-mcpgen03xx" },
   { prefix: "05", area: "`mcp-gen generate` and writing its output folder", page: "docs/diagnostics.md", anchor: "generate-and-write-mcpgen05xx" },
+  { prefix: "06", area: "`mcp-gen dev`", page: "docs/diagnostics.md", anchor: "mcp-gen-dev-mcpgen06xx" },
   { prefix: "07", area: "`mcp-gen docs`", page: "docs/docs-page.md", anchor: "errors" },
   { prefix: "08", area: "`mcp-gen init`", page: "docs/diagnostics.md", anchor: "mcp-gen-init-mcpgen08xx" },
   { prefix: "10", area: "manifest: YAML", page: "docs/manifest.md", anchor: "diagnostics" },
