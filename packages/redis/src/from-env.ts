@@ -3,11 +3,20 @@
 // and handle keys are required (the runtime's requireSharedKeys says which are missing).
 import { requireSharedKeys } from "@mcp-gen/runtime/server";
 import { createRedisCoordination, type RedisCoordination, type RedisCoordinationOptions } from "./coordination.js";
+import { createRedisTaskStore, type RedisTaskStore, type RedisTaskStoreOptions } from "./tasks.js";
 
 export const ENV_REDIS_URL = "MCP_GEN_REDIS_URL";
 export const ENV_REDIS_PREFIX = "MCP_GEN_REDIS_PREFIX";
 
-export type FromEnvOptions = Partial<RedisCoordinationOptions> & { stateKey?: unknown; handleKey?: unknown };
+export type FromEnvOptions = Partial<RedisCoordinationOptions> & {
+  stateKey?: unknown;
+  handleKey?: unknown;
+  /** The task store's own options (docs/tasks.md); it shares the coordination's prefix and command connection. */
+  tasks?: Pick<RedisTaskStoreOptions, "maxRecordBytes" | "maxTasksPerOwner" | "maxTtlMs" | "livenessMs">;
+};
+
+/** Coordination plus the task store of the same Redis: pass it as `tasks: { store: coordination.tasks }`. */
+export type RedisCoordinationWithTasks = RedisCoordination & { readonly tasks: RedisTaskStore };
 
 /**
  * Redis coordination when MCP_GEN_REDIS_URL (or options.url) is set, else undefined. Refuses to
@@ -16,13 +25,30 @@ export type FromEnvOptions = Partial<RedisCoordinationOptions> & { stateKey?: un
 export async function coordinationFromEnv(
   env: Record<string, string | undefined> = process.env,
   options: FromEnvOptions = {},
-): Promise<RedisCoordination | undefined> {
+): Promise<RedisCoordinationWithTasks | undefined> {
   const url = options.url ?? env[ENV_REDIS_URL];
   if (!url) return undefined;
   requireSharedKeys(options, env, `${ENV_REDIS_URL} is set, so instances share state`);
-  const { stateKey: _stateKey, handleKey: _handleKey, ...rest } = options;
+  const { stateKey: _stateKey, handleKey: _handleKey, tasks: taskOptions, ...rest } = options;
   const prefix = options.prefix ?? env[ENV_REDIS_PREFIX];
-  return createRedisCoordination({ ...rest, url, ...(prefix ? { prefix } : {}) });
+  const connect = { ...rest, url, ...(prefix ? { prefix } : {}) };
+  const coordination = await createRedisCoordination(connect);
+  let tasks: RedisTaskStore;
+  try {
+    tasks = await createRedisTaskStore({ ...connect, ...taskOptions, redis: coordination.redis, instanceId: coordination.instanceId });
+  } catch (error) {
+    await coordination.close();
+    throw error;
+  }
+  // Closing the coordination closes the store too (a server without task tools never closes it).
+  const close = coordination.close.bind(coordination);
+  return Object.assign(coordination, {
+    tasks,
+    async close() {
+      tasks.close();
+      await close();
+    },
+  });
 }
 
 /**
@@ -33,7 +59,7 @@ export async function coordinationFromEnv(
 export async function coordinationFromEnvOrExit(
   env: Record<string, string | undefined> = process.env,
   options: FromEnvOptions = {},
-): Promise<RedisCoordination | undefined> {
+): Promise<RedisCoordinationWithTasks | undefined> {
   try {
     return await coordinationFromEnv(env, { onError: writeMessage, ...options });
   } catch (error) {

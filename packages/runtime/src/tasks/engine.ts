@@ -14,6 +14,10 @@ import { TERMINAL_STATUSES, type TaskRecord, type TaskStatus, type TaskStore, ty
 
 export const DEFAULT_TASK_TTL_MS = 60 * 60_000;
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
+/** The message of a task whose server instance stopped before it finished. */
+export const SERVER_STOPPED = "The server instance running this task stopped";
+/** How often a blocked legacy tasks/result re-reads a task that runs on another instance. */
+const SETTLED_RECHECK_MS = 2000;
 
 export interface TaskEngineOptions {
   store?: TaskStore;
@@ -45,6 +49,13 @@ interface Running {
 
 export type TaskListener = (record: TaskRecord) => void;
 
+/** Makes `record` say exactly what `kept` says (the store's version wins). */
+function adopt(record: TaskRecord, kept: TaskRecord): void {
+  const target = record as unknown as Record<string, unknown>;
+  for (const key of Object.keys(target)) if (!(key in kept)) delete target[key];
+  Object.assign(target, kept);
+}
+
 function notFound(): RpcError {
   // Unknown, expired and foreign ids read the same: nothing tells a caller another's task exists.
   return new RpcError(INVALID_PARAMS, "Failed to retrieve task: Task not found");
@@ -57,11 +68,53 @@ export class TaskEngine {
   private readonly running = new Map<string, Running>();
   private readonly activeByOwner = new Map<string | undefined, number>();
   private readonly listeners = new Set<TaskListener>();
+  private readonly unwatch: Array<() => void> = [];
 
   constructor(private readonly options: TaskEngineOptions) {
     this.store = options.store ?? new MemoryTaskStore();
     this.maxTasks = options.maxTasks ?? 10_000;
     this.maxActive = options.maxActiveTasksPerCaller ?? 100;
+    // A shared store: changes made elsewhere reach this instance's listeners, and input answered
+    // elsewhere reaches the handler running here (docs/tasks.md § Across instances).
+    if (this.store.watch) this.unwatch.push(this.store.watch((record) => this.remoteChange(record)));
+    if (this.store.onForwardedInput) {
+      this.unwatch.push(
+        this.store.onForwardedInput((taskId, responses) => {
+          const running = this.running.get(taskId);
+          if (running) this.applyInput(running, responses).catch((error: unknown) => this.options.reportError(error));
+        }),
+      );
+    }
+  }
+
+  /** A record another instance stored: a terminal one ends the run here (a remote tasks/cancel). */
+  private remoteChange(remote: TaskRecord): void {
+    const running = this.running.get(remote.taskId);
+    if (!running) {
+      this.emit(remote);
+      return;
+    }
+    if (!TERMINAL_STATUSES.has(remote.status) || TERMINAL_STATUSES.has(running.record.status)) return;
+    this.endLocally(running, remote);
+    this.emit(running.record);
+  }
+
+  /** Adopts a terminal record decided elsewhere: the handler is aborted, its waits rejected. */
+  private endLocally(running: Running, terminal: TaskRecord): void {
+    const record = running.record;
+    record.status = terminal.status;
+    record.lastUpdatedAt = terminal.lastUpdatedAt;
+    if (terminal.statusMessage !== undefined) record.statusMessage = terminal.statusMessage;
+    if (terminal.result) record.result = terminal.result;
+    if (terminal.error) record.error = terminal.error;
+    delete record.inputRequests;
+    running.cancellation.abort();
+    for (const waiter of running.waiters) waiter.reject(new RpcError(INTERNAL_ERROR, "Request cancelled"));
+    running.waiters = [];
+  }
+
+  private emit(record: TaskRecord): void {
+    for (const listener of [...this.listeners]) listener(record);
   }
 
   onChange(listener: TaskListener): () => void {
@@ -151,11 +204,17 @@ export class TaskEngine {
   private async save(record: TaskRecord): Promise<void> {
     record.lastUpdatedAt = Date.now();
     try {
-      await this.store.update(record);
+      const kept = await this.store.update(record);
+      if (kept && kept !== record) {
+        // The store kept another outcome: a terminal one decided elsewhere, or a substitute.
+        const running = this.running.get(record.taskId);
+        if (running?.record === record && TERMINAL_STATUSES.has(kept.status) && !TERMINAL_STATUSES.has(record.status)) this.endLocally(running, kept);
+        else adopt(record, kept);
+      }
     } catch (error) {
       this.options.reportError(error);
     }
-    for (const listener of this.listeners) listener(record);
+    this.emit(record);
   }
 
   private awaitInputs(running: Running, requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>> {
@@ -211,8 +270,25 @@ export class TaskEngine {
   async update(taskId: unknown, caller: string | undefined, responses: unknown): Promise<void> {
     const record = await this.get(taskId, caller);
     if (!isPlainObject(responses)) throw invalidParams("Invalid params: inputResponses must be an object");
+    if (record.status !== "input_required") return;
     const running = this.running.get(record.taskId);
-    if (!running || record.status !== "input_required") return;
+    if (running) return this.applyInput(running, responses);
+    // Running on another instance: answers are checked here against the stored requests, then
+    // handed to that instance (it applies them as if they had arrived there).
+    if (!this.store.forwardInput) return;
+    const outstanding = record.inputRequests ?? {};
+    const accepted: JsonObject = {};
+    for (const [wireKey, answer] of Object.entries(responses)) {
+      const request = outstanding[wireKey];
+      if (request === undefined || !Object.hasOwn(outstanding, wireKey)) continue;
+      accepted[wireKey] = validateInputAnswer(wireKey, request.method, answer) as unknown as JsonObject;
+    }
+    if (Object.keys(accepted).length > 0) await this.store.forwardInput(record.taskId, accepted);
+  }
+
+  private async applyInput(running: Running, responses: JsonObject): Promise<void> {
+    const record = running.record;
+    if (record.status !== "input_required") return;
     const outstanding = record.inputRequests ?? {};
     const accepted: Array<[string, InputAnswer]> = [];
     for (const [wireKey, answer] of Object.entries(responses)) {
@@ -241,8 +317,10 @@ export class TaskEngine {
 
   /** tasks/cancel: idempotent; a finished task stays as it finished (§ Task Cancellation). */
   async cancel(taskId: unknown, caller: string | undefined): Promise<TaskRecord> {
-    const record = await this.get(taskId, caller);
-    if (TERMINAL_STATUSES.has(record.status)) return record;
+    const found = await this.get(taskId, caller);
+    if (TERMINAL_STATUSES.has(found.status)) return found;
+    // Not running here: a copy, so that what the store keeps (maybe a finish that won) is answered.
+    const record = this.running.has(found.taskId) ? found : { ...found };
     record.status = "cancelled";
     record.statusMessage = "Cancelled by the client";
     delete record.inputRequests;
@@ -261,16 +339,29 @@ export class TaskEngine {
     const record = await this.get(taskId, caller);
     if (TERMINAL_STATUSES.has(record.status)) return record;
     return new Promise<TaskRecord>((resolve, reject) => {
-      const stop = this.onChange((changed) => {
-        if (changed.taskId !== record.taskId || !TERMINAL_STATUSES.has(changed.status)) return;
+      const done = (settled: TaskRecord) => {
         stop();
         detach();
-        resolve(changed);
+        clearInterval(recheck);
+        resolve(settled);
+      };
+      const stop = this.onChange((changed) => {
+        if (changed.taskId === record.taskId && TERMINAL_STATUSES.has(changed.status)) done(changed);
       });
       const detach = cancellation.onAbort(() => {
         stop();
+        clearInterval(recheck);
         reject(new RpcError(INTERNAL_ERROR, "Request cancelled"));
       });
+      // A task running elsewhere: its instance may die without a word; the store's get() notices.
+      const recheck = setInterval(() => {
+        if (this.running.has(record.taskId) || !this.store.watch) return;
+        this.store.get(record.taskId).then(
+          (now) => now && TERMINAL_STATUSES.has(now.status) && done(now),
+          (error: unknown) => this.options.reportError(error),
+        );
+      }, SETTLED_RECHECK_MS);
+      recheck.unref?.();
     });
   }
 
@@ -278,9 +369,22 @@ export class TaskEngine {
     return this.store.listByOwner(caller, limit);
   }
 
-  /** Cancels what this instance runs (server close). */
+  /**
+   * Server close: what this instance runs ends as `failed` (stored before the store closes, so
+   * other instances answer it at once) and its handlers are aborted.
+   */
   close(): void {
+    for (const stop of this.unwatch.splice(0)) stop();
     for (const running of [...this.running.values()]) {
+      const record = running.record;
+      if (!TERMINAL_STATUSES.has(record.status)) {
+        record.status = "failed";
+        record.error = { code: INTERNAL_ERROR, message: SERVER_STOPPED };
+        record.statusMessage = SERVER_STOPPED;
+        delete record.inputRequests;
+        record.lastUpdatedAt = Date.now();
+        this.store.update(record).catch((error: unknown) => this.options.reportError(error));
+      }
       running.cancellation.abort();
       for (const waiter of running.waiters) waiter.reject(new RpcError(INTERNAL_ERROR, "Server closing"));
     }

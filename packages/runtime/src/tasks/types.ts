@@ -57,18 +57,33 @@ export interface TaskRecord {
 
 /**
  * Where tasks live. In-memory by default (./memory-store.ts); a shared store lets a task created
- * on one instance be polled and cancelled on another. Implementations expire records after
- * createdAt + ttlMs.
+ * on one instance be polled, updated and cancelled on another. Implementations expire records
+ * after createdAt + ttlMs.
  */
 export interface TaskStore {
   /** Stores a new record; resolves once a get() for its id would find it (durable create). */
   create(record: TaskRecord): Promise<void>;
   get(taskId: string): Promise<TaskRecord | undefined>;
-  /** Replaces a stored record (status changes). */
-  update(record: TaskRecord): Promise<void>;
+  /**
+   * Replaces a stored record (status changes). A shared store never overwrites a terminal record
+   * (a cancel from another instance may have won): it resolves with the record it kept whenever
+   * that differs from the one given (already terminal, or a substitute such as a failure for a
+   * result too large to store); otherwise with nothing.
+   */
+  update(record: TaskRecord): Promise<TaskRecord | void>;
   /** Records of one owner, newest first (legacy tasks/list). */
   listByOwner(owner: string | undefined, limit: number): Promise<TaskRecord[]>;
-  /** Retained (unexpired) records. */
+  /** Retained (unexpired) records, across every instance sharing the store. */
   size(): Promise<number>;
+  /**
+   * Shared stores: records changed by other instances (what their update() stored), so that
+   * listens, tasks/result and status notifications here see tasks running elsewhere, and the
+   * instance running a task sees a cancel that arrived elsewhere.
+   */
+  watch?(listener: (record: TaskRecord) => void): () => void;
+  /** Shared stores: hands tasks/update input responses to the instance running the task. */
+  forwardInput?(taskId: string, responses: JsonObject): Promise<void>;
+  /** Shared stores: input responses forwarded here for a task this instance runs. */
+  onForwardedInput?(listener: (taskId: string, responses: JsonObject) => void): () => void;
   close(): void;
 }
