@@ -155,6 +155,7 @@ describe("runtime export surface", () => {
           "Completer",
           "ContextSpec",
           "Coordination",
+          "CorsOptions",
           "ElicitAnswer",
           "EmbeddedInputRequest",
           "EventLogBounds",
@@ -163,6 +164,7 @@ describe("runtime export surface", () => {
           "GetPromptResult",
           "HandleCodec",
           "HandleKindDefinition",
+          "HealthOptions",
           "HostGuard",
           "HostGuardOptions",
           "HttpEndpoint",
@@ -182,6 +184,11 @@ describe("runtime export surface", () => {
           "ReadResult",
           "Reply",
           "ReplyRouter",
+          "RequestGate",
+          "RequestHooks",
+          "RequestInfo",
+          "RequestInterceptor",
+          "RequestOutcome",
           "RequestStateCodec",
           "ResourceContents",
           "ResourceDefinition",
@@ -353,7 +360,7 @@ describe("runtime export surface", () => {
   it("serves the runtime-neutral core at the root: `.` and `./core` are one module", () => {
     const manifest = JSON.parse(readFileSync(path.join(REPO, "packages/runtime/package.json"), "utf8")) as { exports: Record<string, unknown> };
     expect(manifest.exports["."]).toEqual(manifest.exports["./core"]);
-    expect(Object.keys(manifest.exports).sort()).toEqual([".", "./auth", "./client", "./core", "./node", "./server", "./validation"]);
+    expect(Object.keys(manifest.exports).sort()).toEqual([".", "./auth", "./client", "./core", "./node", "./otel", "./server", "./validation"]);
   });
 
   it("matches what the built modules really export", async () => {

@@ -23,7 +23,8 @@ export type {
   ServerInfo,
   ToolDefinition,
 } from "./server/definition.js";
-export type { ServerLimits, ServerOptions } from "./server/options.js";
+export type { CorsOptions, HealthOptions, RequestHooks, RequestInfo, RequestInterceptor, RequestOutcome, ServerLimits, ServerOptions } from "./server/options.js";
+export type { RequestGate } from "./server/drain.js";
 export type { Reply, ModernExchange } from "./server/modern.js";
 export { LegacySession } from "./server/legacy-session.js";
 export type { LegacyChannel } from "./server/legacy-session.js";

@@ -13,10 +13,8 @@ export const DEFAULT_MAX_IN_FLIGHT_PER_CALLER = 64;
 export const DEFAULT_DRAIN_MS = 0;
 
 /** Methods that stay open until something else happens; a drain closes them, it does not wait. */
-const LONG_LIVED = new Set(["subscriptions/listen", "tasks/result"]);
-
 export function isLongLived(method: string): boolean {
-  return LONG_LIVED.has(method);
+  return method === "subscriptions/listen" || method === "tasks/result";
 }
 
 /** The answer to work arriving during a drain (HTTP 503; the endpoint adds Retry-After). */
