@@ -7,7 +7,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { formatDiagnosticsJson, formatDiagnosticsText } from "../diagnostics/format.js";
 import type { Manifest } from "../manifest/ir.js";
 import type { PortabilityOptions } from "../manifest/portability/check.js";
-import { portabilityCliOptions, portabilityFromFlags } from "../manifest/portability/cli-options.js";
+import { type PortabilityFlags, portabilityCliOptions, portabilityFromFlags } from "../manifest/portability/cli-options.js";
 
 export type OutputFormat = "text" | "json";
 
@@ -50,7 +50,7 @@ export function registerValidateCommand(program: Command): void {
     .argument("<manifest>", "path to the manifest (mcp.yaml)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"));
   for (const option of portabilityCliOptions()) command.addOption(option);
-  command.action(async (manifest: string, opts: { format: OutputFormat } & Parameters<typeof portabilityFromFlags>[0]) => {
+  command.action(async (manifest: string, opts: { format: OutputFormat } & PortabilityFlags) => {
     process.exitCode = await runValidate(manifest, opts.format, process.stdout, process.stderr, portabilityFromFlags(opts));
   });
 }

@@ -13,7 +13,7 @@ import { provenanceHeader } from "../emit/provenance.js";
 import { UserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
 import { positionEmitterFindings, schemaOrigins } from "../manifest/emitter-positions.js";
-import { loadManifest } from "../manifest/load.js";
+import { type LoadTextOptions, loadManifest } from "../manifest/load.js";
 import { sha256 } from "../spec-schema/sync.js";
 import { formatTypeScript } from "./format-code.js";
 import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
@@ -38,8 +38,8 @@ export interface GeneratedPackage {
 }
 
 /** Loads a manifest or throws a UserError carrying every diagnostic, formatted. */
-export async function loadManifestOrThrow(path: string): Promise<{ manifest: Manifest; diagnostics: Diagnostic[] }> {
-  const { manifest, diagnostics } = await loadManifest(path);
+export async function loadManifestOrThrow(path: string, options: LoadTextOptions = {}): Promise<{ manifest: Manifest; diagnostics: Diagnostic[] }> {
+  const { manifest, diagnostics } = await loadManifest(path, options);
   if (!manifest || hasErrors(diagnostics)) {
     const text = (() => {
       try {

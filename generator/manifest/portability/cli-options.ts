@@ -21,7 +21,13 @@ export function portabilityCliOptions(): Option[] {
   ];
 }
 
+/** The two flags as commander parses them. */
+export interface PortabilityFlags {
+  portability?: PortabilityLevel;
+  portabilityTargets?: RuleSetId[];
+}
+
 /** The commander flags as loader options (unset flags leave the manifest's settings in force). */
-export function portabilityFromFlags(flags: { portability?: PortabilityLevel; portabilityTargets?: RuleSetId[] }): PortabilityOptions {
+export function portabilityFromFlags(flags: PortabilityFlags): PortabilityOptions {
   return { ...(flags.portability ? { level: flags.portability } : {}), ...(flags.portabilityTargets ? { targets: flags.portabilityTargets } : {}) };
 }

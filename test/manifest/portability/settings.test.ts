@@ -2,7 +2,7 @@
 // over it, `validate`'s exit codes and output, the CLI flags, and the rule table's own integrity
 // (codes in the registry, one source per rule, the docs page and the manifest schema in step).
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
@@ -150,5 +150,33 @@ describe("validate --portability", () => {
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toContain("unknown rule set `nope`");
     expect(execFileSync(process.execPath, [join(REPO, "bin", "mcp-gen.js"), "validate", "--help"], { encoding: "utf8" })).toContain("--portability-targets");
+  });
+});
+
+describe("generate --portability", () => {
+  const dir = join(TMP, "generate");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "mcp.yaml");
+  const out = join(dir, "out");
+  rmSync(out, { recursive: true, force: true });
+  writeFileSync(file, buildManifest(BODY, ["portability: { targets: [gemini] }"]).text);
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(REPO, "bin", "mcp-gen.js"), ...args], { cwd: REPO, encoding: "utf8" });
+
+  it("with `error` writes nothing and exits 1 naming the finding (MCPGEN0501)", () => {
+    const run = cli("generate", file, "--out", out, "--portability", "error");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("MCPGEN0501");
+    expect(run.stderr).toContain("error MCPGEN1924");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("prints the manifest's warnings, and they do not change the generated files", () => {
+    const warned = cli("generate", file, "--out", out);
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toContain("warning MCPGEN1924");
+    const check = cli("generate", file, "--out", out, "--check", "--portability", "off");
+    expect(check.status).toBe(0);
+    expect(check.stderr).not.toContain("MCPGEN19");
+    expect(check.stdout).toContain("up to date");
   });
 });
