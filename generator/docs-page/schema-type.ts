@@ -46,6 +46,8 @@ export function enumTexts(node: Node): string[] | undefined {
 function range(low: number | undefined, high: number | undefined, lowOpen: boolean, highOpen: boolean, unit: string): string | undefined {
   if (low === undefined && high === undefined) return undefined;
   if (low !== undefined && high !== undefined && low === high && !lowOpen && !highOpen) return `${unit} = ${low}`;
+  // Only a lower bound reads best with the unit first: "length ≥ 1", "value > 0".
+  if (high === undefined) return `${unit} ${lowOpen ? ">" : "≥"} ${low}`;
   const left = low === undefined ? "" : `${low} ${lowOpen ? "<" : "≤"} `;
   const right = high === undefined ? "" : ` ${highOpen ? "<" : "≤"} ${high}`;
   return `${left}${unit}${right}`;
