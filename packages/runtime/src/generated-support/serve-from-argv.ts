@@ -3,6 +3,9 @@ import { listenHttp, type ListeningServer } from "../http/node.js";
 import type { McpServer } from "../server/server.js";
 import { serveStdio } from "../stdio/stdio.js";
 
+/** How long SIGTERM/SIGINT let in-flight requests finish, when neither --drain-ms nor MCP_GEN_DRAIN_MS says. */
+export const DEFAULT_SIGNAL_DRAIN_MS = 10_000;
+
 export interface ServeFromArgvResult {
   readonly transport: "stdio" | "http";
   readonly http?: ListeningServer;
@@ -15,15 +18,45 @@ function option(argv: readonly string[], name: string): string | undefined {
   return inline?.slice(name.length + 1);
 }
 
+function drainMsOf(argv: readonly string[]): number {
+  const text = option(argv, "--drain-ms") ?? process.env.MCP_GEN_DRAIN_MS;
+  if (text === undefined) return DEFAULT_SIGNAL_DRAIN_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`--drain-ms must be a whole number of milliseconds, got '${text}'`);
+  return ms;
+}
+
+/**
+ * On SIGTERM/SIGINT: drain (new work refused, listens ended with their close result, in-flight
+ * requests given `drainMs`), then exit 0. A second signal exits at once.
+ */
+function exitOnSignal(stop: () => Promise<unknown>): void {
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) process.exit(0);
+    stopping = true;
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+}
+
 /**
  * Serves `server` as the command line says: `--stdio` (newline-delimited JSON on stdin/stdout),
  * or Streamable HTTP on `--host` (default 127.0.0.1) `--port` (default 3000) at `--path` (default /mcp).
  * On HTTP it prints one line `listening <url>` to stderr, so scripts can wait for it.
+ * SIGTERM/SIGINT drain gracefully for `--drain-ms` (env MCP_GEN_DRAIN_MS, default 10 s), then exit 0.
  */
 export async function serveFromArgv(server: McpServer, argv: readonly string[] = process.argv.slice(2)): Promise<ServeFromArgvResult> {
+  const drainMs = drainMsOf(argv);
   if (argv.includes("--stdio")) {
     const connection = serveStdio(server);
+    // stdin closing: the connection settles once its in-flight lines are answered.
     void connection.closed.then(() => server.close());
+    exitOnSignal(() => server.close({ drainMs }));
     return { transport: "stdio" };
   }
   const portText = option(argv, "--port") ?? process.env.PORT ?? "3000";
@@ -31,8 +64,6 @@ export async function serveFromArgv(server: McpServer, argv: readonly string[] =
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got '${portText}'`);
   const http = await listenHttp(server, { port, host: option(argv, "--host") ?? "127.0.0.1", path: option(argv, "--path") ?? "/mcp" });
   process.stderr.write(`listening ${http.url}\n`);
-  const stop = () => void http.close().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  exitOnSignal(() => http.close({ drainMs }));
   return { transport: "http", http };
 }
