@@ -57,8 +57,9 @@ function pickRequestMedia(content: Json): string | undefined {
   );
 }
 
-function annotationsFor(method: string, summary: string | undefined): Json {
-  const title = summary !== undefined ? { title: summary } : {};
+// The tool's own `title` carries the summary; annotations only say what the method implies.
+function annotationsFor(method: string): Json {
+  const title = {};
   switch (method) {
     case "get":
     case "head":
@@ -220,7 +221,7 @@ export async function convertOperation(docs: DocumentSet, schemas: SchemaConvert
       entry["output"] = { type: "object", properties: { result: converted }, required: ["result"] };
     }
   }
-  entry["annotations"] = annotationsFor(op.method, summary);
+  entry["annotations"] = annotationsFor(op.method);
   const http: Json = {
     operation: typeof op.operation["operationId"] === "string" ? op.operation["operationId"] : `${op.method.toUpperCase()} ${op.path}`,
     method: op.method.toUpperCase(),

@@ -21,6 +21,7 @@ import {
   toolInputRoot,
   toolOutputRoot,
 } from "./naming.js";
+import { isProxied } from "./proxy-parts.js";
 
 const ASK_DOC = "Modern era: ends this attempt with input_required until the client answers; legacy era: a real request to the client.";
 
@@ -74,7 +75,8 @@ function toolMember(w: ModuleWriter, tool: Tool, context: string, schemas: Schem
     tool.outputSchema !== undefined ? `${w.use(RUNTIME.StructuredToolReturn)}<${w.use(schemas.type(toolOutputRoot(tool)))}>` : w.use(RUNTIME.ToolReturn);
   return (
     `${jsdoc([`Tool \`${tool.name}\`${tool.title ? ` (${tool.title})` : ""}.`, tool.description], 4)}` +
-    `    ${handlerMember(tool)}(args: ${w.use(schemas.type(toolInputRoot(tool)))}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${returns}>;`
+    // An imported tool calls its HTTP API unless a handler is given (proxy-parts.ts).
+    `    ${handlerMember(tool)}${isProxied(tool) ? "?" : ""}(args: ${w.use(schemas.type(toolInputRoot(tool)))}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${returns}>;`
   );
 }
 
@@ -137,7 +139,7 @@ export function emitHandlersModule(manifest: Manifest, header: string, schemas: 
   };
   const owner = (family: Owner["family"], entry: { identifier: string; inputRequests: Owner["inputRequests"] }): Owner => ({ family, ...entry });
   const sections: string[] = [];
-  if (manifest.tools.length > 0) sections.push(`  ${SECTION.Tool}: {\n${manifest.tools.map((t) => toolMember(w, t, ctxOf(owner("Tool", t)), schemas)).join("\n")}\n  };`);
+  if (manifest.tools.length > 0) sections.push(`  ${SECTION.Tool}${manifest.tools.every(isProxied) ? "?" : ""}: {\n${manifest.tools.map((t) => toolMember(w, t, ctxOf(owner("Tool", t)), schemas)).join("\n")}\n  };`);
   if (manifest.prompts.length > 0) sections.push(`  ${SECTION.Prompt}: {\n${manifest.prompts.map((p) => promptMember(w, p, ctxOf(owner("Prompt", p)), schemas)).join("\n")}\n  };`);
   if (manifest.resources.length > 0) sections.push(`  ${SECTION.Resource}: {\n${manifest.resources.map((r) => resourceMember(w, r, ctxOf(owner("Resource", r)))).join("\n")}\n  };`);
   if (manifest.templates.length > 0) sections.push(`  ${SECTION.Template}: {\n${manifest.templates.map((t) => templateMember(w, t, ctxOf(owner("Template", t)))).join("\n")}\n  };`);

@@ -1,6 +1,7 @@
 import type { CacheHint, Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
 import { serverAuthParts } from "./auth-parts.js";
+import { handlersOptional, isProxied, proxyHandler, serverProxyParts } from "./proxy-parts.js";
 import { inputKind } from "./input-kinds/index.js";
 import {
   contextConst,
@@ -130,7 +131,9 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         // The spec's MUST: structured content conforms to the output schema (2025-11-25 and
         // 2026-07-28 server/tools § Output Schema); the runtime turns a violation into isError.
         parseOutput: tool.outputSchema === undefined ? undefined : `(value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.safeParse(value)`,
-        handler: `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await ${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
+        handler: isProxied(tool)
+          ? proxyHandler(w, tool, (ref) => `${w.use(RUNTIME.toCallToolResult)}(await ${ref}(args, ${call(bound)}))`)
+          : `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await ${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
       },
       6,
     ) +
@@ -267,10 +270,11 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
     list("resourceTemplates") +
     `  };\n`;
   const auth = serverAuthParts(w, manifest);
+  const proxy = serverProxyParts(w, manifest);
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.\n */\n` +
-    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
+    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}${handlersOptional(manifest) ? " = {}" : ""}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""}${proxy?.optionsType ?? ""} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
     `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, ${auth?.optionsExpression ?? "options"});\n}\n`;
-  return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), factory].join("\n")), exports: w.exports() };
+  return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), ...(proxy ? [proxy.part] : []), factory].join("\n")), exports: w.exports() };
 }

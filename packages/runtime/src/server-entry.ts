@@ -56,6 +56,8 @@ export type { AnswerSchema, ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingR
 export { parsePromptArguments } from "./generated-support/prompt-arguments.js";
 export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
+export { buildHttpRequest, callHttpOperation } from "./generated-support/http-proxy.js";
+export type { HttpProxyApi, HttpProxyOperation, HttpProxyOptions, HttpProxyParameter, HttpProxySecurityScheme } from "./generated-support/http-proxy.js";
 
 // Coordination of several instances behind one balancer (docs/deployment.md; @mcp-gen/redis).
 export { createMemoryHub, EVENT_LOG_DEFAULTS } from "./coordination/memory.js";
