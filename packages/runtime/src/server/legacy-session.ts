@@ -30,6 +30,7 @@ import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
 import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
+import { watchLegacyStatus } from "../tasks/legacy-status.js";
 
 /** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
 export interface LegacyChannel {
@@ -85,6 +86,8 @@ export class LegacySession {
   private readonly inflight = new Map<RequestId, Cancellation>();
   private nextOutboundId = 1;
   private closed = false;
+  /** notifications/tasks/status watches of the tasks this session created (tasks/legacy-status.ts). */
+  private readonly taskWatches = new Set<() => void>();
 
   constructor(host: LegacyHost, id: string = randomUUID()) {
     this.host = host;
@@ -194,6 +197,8 @@ export class LegacySession {
       pending.reject(new Error("session closed"));
     }
     this.pending.clear();
+    for (const stop of this.taskWatches) stop();
+    this.taskWatches.clear();
     this.unsolicited = undefined;
   }
 
@@ -303,9 +308,26 @@ export class LegacySession {
         break;
     }
     if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
-    const scope = this.scope(request, method === "tools/call" && params["task"] !== undefined ? this.taskChannel(channel) : channel, cancellation);
+    const asTask = method === "tools/call" && params["task"] !== undefined;
+    const scopeChannel = asTask ? this.taskChannel(channel) : channel;
+    const scope = this.scope(request, scopeChannel, cancellation);
     const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
-    return (await run(this.host, scope)).body;
+    const { body } = await run(this.host, scope);
+    const task = body["task"];
+    if (asTask && this.host.tasks && isPlainObject(task) && typeof task["taskId"] === "string") {
+      // Status changes go where the task's messages go, else the GET stream (tasks § Task Status Notification: MAY).
+      let ended = false;
+      let stop: (() => void) | undefined;
+      const end = () => {
+        ended = true;
+        if (stop) this.taskWatches.delete(stop);
+      };
+      stop = watchLegacyStatus(this.host.tasks, task["taskId"], (message) => {
+        if (scopeChannel.send(message) === false) this.unsolicited?.(message);
+      }, end);
+      if (!ended) this.taskWatches.add(stop);
+    }
+    return body;
   }
 
   /** A task outlives its tools/call exchange: later messages go to an open tasks/result, or wait for one. */

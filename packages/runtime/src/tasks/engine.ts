@@ -254,6 +254,11 @@ export class TaskEngine {
     }
   }
 
+  /** The record of a task this instance runs (no store read, no owner check). */
+  peek(taskId: string): TaskRecord | undefined {
+    return this.running.get(taskId)?.record;
+  }
+
   /** The caller's task, or -32602 (§ Error Handling: invalid or nonexistent taskId). */
   async get(taskId: unknown, caller: string | undefined): Promise<TaskRecord> {
     if (typeof taskId !== "string" || taskId === "") throw invalidParams("Invalid params: taskId must be a non-empty string");

@@ -13,6 +13,7 @@ import { handlerSettings } from "./shared.js";
 import type { ClientSession, RequestOptions, SendSettings, ServerFacts, SessionContext } from "./types.js";
 import { RESULT_TYPE_TASK } from "../../core/results.js";
 import { TaskHandle, type TaskDriver } from "../tasks/handle.js";
+import { TaskStatusRouter } from "../tasks/status-router.js";
 
 export const DEFAULT_LEGACY_REVISION: string = LEGACY_REVISIONS[0];
 
@@ -28,6 +29,7 @@ export class LegacySession implements ClientSession, EraWire {
   private readonly context: SessionContext;
   private readonly subscriptions = new Set<LegacyEntry>();
   private serverStreamOpened = false;
+  private readonly taskStatus = new TaskStatusRouter();
 
   constructor(context: SessionContext, offered: string) {
     this.context = context;
@@ -179,7 +181,7 @@ export class LegacySession implements ClientSession, EraWire {
   // ---------------------------------------------------------------- inbound
 
   routeNotification(message: JsonRpcNotification): boolean {
-    let consumed = false;
+    let consumed = this.taskStatus.deliver(message);
     for (const entry of this.subscriptions) {
       if (filterWants(entry.filter, message)) {
         entry.subscription.push(message);
@@ -199,6 +201,7 @@ export class LegacySession implements ClientSession, EraWire {
       defaultPollMs: 1000,
       // The result is not inlined on tasks/get: tasks/result blocks until the task ends, and the
       // task's requests arrive on its stream (basic/utilities/tasks § Input Required Status).
+      watchStatus: (taskId, listener) => this.taskStatus.watch(taskId, listener),
       fetchResult: (taskId, signal) => this.send("tasks/result", { taskId }, { timeoutMs: Number.POSITIVE_INFINITY, ...(signal === undefined ? {} : { signal }) }),
     };
   }

@@ -31,10 +31,12 @@ export interface TaskDriver {
   defaultPollMs: number;
   /** 2025-11-25: the result comes from tasks/result (blocking), not inlined on tasks/get. */
   fetchResult?(taskId: string, signal?: AbortSignal): Promise<JsonObject>;
+  /** 2025-11-25: the server's notifications/tasks/status for one task (./status-router.ts). */
+  watchStatus?(taskId: string, listener: (task: TaskSnapshot) => void): () => void;
 }
 
 export interface WaitOptions {
-  /** Called with every snapshot seen while polling. */
+  /** Called with every snapshot seen while polling, and each status the server pushes (2025-11-25). */
   onStatus?: (task: TaskSnapshot) => void;
   /** Stops waiting (the task keeps running; call cancel() to stop it). */
   signal?: AbortSignal;
@@ -110,14 +112,20 @@ export class TaskHandle<R = JsonObject> {
     if (fetchResult !== undefined) {
       // 2025-11-25: wait on tasks/result, whose stream also carries the task's input requests.
       let result: JsonObject;
+      const unwatch = this.driver.watchStatus?.(this.taskId, (pushed) => {
+        this.last = pushed;
+        options.onStatus?.(pushed);
+      });
       try {
         result = await fetchResult(this.taskId, options.signal);
       } catch (error) {
+        unwatch?.();
         task = await this.status(options.signal).catch(() => task);
         options.onStatus?.(task);
         if (task.status === "cancelled") throw new McpClientError("aborted", `task ${task.taskId} was cancelled`);
         throw error;
       }
+      unwatch?.();
       task = await this.status(options.signal);
       options.onStatus?.(task);
       return this.finish(result);
