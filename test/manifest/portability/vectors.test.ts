@@ -287,6 +287,21 @@ describe("portability vectors", () => {
     expect(run("openai-strict", enums(1000)).actual).toEqual([]);
   });
 
+  it("a finding inside a shared definition is reported once, however many tools use it", () => {
+    const input = `
+input:
+  type: object
+  properties:
+    tree: { $ref: "#/definitions/Tree" }
+  required: [tree]
+  additionalProperties: false`;
+    const built = buildManifest(input);
+    const second = ["  u:", "    description: another tool", "    input:", "      type: object", "      properties:", '        tree: { $ref: "#/definitions/Tree" }', "      required: [tree]", "      additionalProperties: false"];
+    const result = load(`${built.text}${second.join("\n")}\n`, { targets: ["anthropic-strict"] });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(portabilityFindings(result)).toEqual(["MCPGEN1942 7:5", "MCPGEN1943 9:29"]);
+  });
+
   it("covers every rule with a vector that must produce it", () => {
     const produced = new Set(VECTORS.flatMap((v) => v.expect.map((e) => e.split(" ")[0])));
     for (const code of ["MCPGEN1907", "MCPGEN1908", "MCPGEN1909"]) produced.add(code); // the generated vectors above
