@@ -78,7 +78,8 @@ export class HttpClientTransport implements ClientTransport {
   constructor(options: HttpTransportOptions) {
     this.url = new URL(options.url);
     this.serverKey = `${this.url.origin}${this.url.pathname}`;
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    // Bound: browsers throw "Illegal invocation" when fetch is called with another `this`.
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.extraHeaders = options.headers ?? {};
     this.defaultRetryMs = options.defaultRetryMs ?? 1000;
     this.maxReconnects = options.maxReconnects ?? 5;
