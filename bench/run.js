@@ -6,7 +6,8 @@ import { performance } from "node:perf_hooks";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, table } from "./report.js";
+import { writeChart } from "./chart.js";
+import { median, printedTables, table } from "./report.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "bench", "results");
@@ -69,7 +70,8 @@ const SECTIONS = {
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const names = wanted.length > 0 ? wanted : Object.keys(SECTIONS);
-console.log(`# mcp-gen bench — node ${process.version}, ${(await import("node:os")).cpus().length} cores`);
+const machine = `node ${process.version}, ${(await import("node:os")).cpus().length} cores`;
+console.log(`# mcp-gen bench — ${machine}`);
 for (const name of names) {
   const section = SECTIONS[name];
   if (!section) {
@@ -78,3 +80,7 @@ for (const name of names) {
   }
   await section();
 }
+// The same tables as a chart: bench/results/bench.svg for a full run, bench-<sections>.svg for some.
+const all = names.length === Object.keys(SECTIONS).length;
+const chart = writeChart(printedTables(), join(OUT, all ? "bench.svg" : `bench-${names.join("-")}.svg`), `mcp-gen bench — ${machine}; sections: ${names.join(", ")}`);
+console.log(`\nchart: ${chart.slice(ROOT.length + 1)}`);
