@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { registerDiffCommand } from "./commands/diff.js";
 import { registerDocsCommand } from "./commands/docs.js";
 import { registerPullCommand } from "./commands/pull.js";
+import { registerDevCommand } from "./commands/dev.js";
 import { registerImportCommand } from "./commands/import.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerValidateCommand } from "./commands/validate.js";
@@ -57,6 +58,7 @@ export function buildProgram(): Command {
   registerInitCommand(program);
   registerDiffCommand(program);
   registerPullCommand(program);
+  registerDevCommand(program);
   registerDocsCommand(program);
   registerImportCommand(program);
   // registerCommands:end
