@@ -8,7 +8,7 @@ import { RpcError } from "../../packages/runtime/src/core/jsonrpc/errors.js";
 import { McpClientError } from "../../packages/runtime/src/client/errors.js";
 import { taskDefinition, TASKS } from "./helpers.js";
 
-const open: Array<{ close(): Promise<void> | void }> = [];
+const open: Array<{ close(): Promise<unknown> | void }> = [];
 afterEach(async () => {
   for (const o of open.splice(0).reverse()) await o.close();
 });

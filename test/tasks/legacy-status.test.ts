@@ -7,10 +7,11 @@ import { connectClient, type McpClient } from "../../packages/runtime/src/client
 import type { TaskSnapshot } from "../../packages/runtime/src/client/tasks/handle.js";
 import type { JsonRpcNotification } from "../../packages/runtime/src/core/jsonrpc/message.js";
 import { createMemoryTransport } from "../../packages/runtime/src/memory/memory-transport.js";
+import type { ToolDefinition } from "../../packages/runtime/src/server/definition.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { taskDefinition } from "./helpers.js";
 
-const open: Array<{ close(): Promise<void> | void }> = [];
+const open: Array<{ close(): Promise<unknown> | void }> = [];
 afterEach(async () => {
   for (const o of open.splice(0).reverse()) await o.close();
 });
@@ -21,7 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function definition() {
   const base = taskDefinition();
   const form = { type: "object", properties: { v: { type: "string" } } };
-  base.tools!.push({
+  const askLate: ToolDefinition<Record<string, never>> = {
     name: "ask_late",
     inputSchema: { type: "object" },
     task: { support: "required", pollIntervalMs: 50 },
@@ -32,8 +33,8 @@ function definition() {
       await sleep(50);
       return { content: [{ type: "text", text: JSON.stringify(answer["content"]) }] };
     },
-  });
-  return base;
+  };
+  return { ...base, tools: [...(base.tools ?? []), askLate] };
 }
 
 async function connect() {
@@ -55,7 +56,7 @@ describe("notifications/tasks/status (2025-11-25)", () => {
   it("each status change reaches the waiting handle's onStatus, as a full Task", async () => {
     const { client, other } = await connect();
     const handle = await client.startTool("ask_late", {});
-    expect(handle.taskId).toEqual(expect.any(String));
+    if (handle.taskId === undefined) throw new Error("ran inline");
     const seen: TaskSnapshot[] = [];
     const result = await handle.wait({ onStatus: (task) => seen.push(task) });
     expect((result.content[0] as { text: string }).text).toContain('{"v":"x"}');
@@ -74,6 +75,7 @@ describe("notifications/tasks/status (2025-11-25)", () => {
   it("a cancelled task's last push says cancelled", async () => {
     const { client } = await connect();
     const handle = await client.startTool("slow", { ms: 5000 });
+    if (handle.taskId === undefined) throw new Error("ran inline");
     const seen: string[] = [];
     const waiting = handle.wait({ onStatus: (task) => seen.push(task.status) }).catch((error: Error) => error);
     await new Promise((r) => setTimeout(r, 50));
@@ -86,6 +88,7 @@ describe("notifications/tasks/status (2025-11-25)", () => {
   it("a status notification for no waiting handle goes to onNotification", async () => {
     const { client, other } = await connect();
     const handle = await client.startTool("slow", { ms: 30 });
+    if (handle.taskId === undefined) throw new Error("ran inline");
     // Nobody waits: the push (on the GET stream, or nowhere) is the client's to see.
     await new Promise((r) => setTimeout(r, 200));
     const status = await handle.status();
