@@ -8,6 +8,18 @@ function fact(label: string, value: Html | string | undefined): Html | undefined
   return value === undefined ? undefined : join([el("dt", {}, label), el("dd", {}, value)]);
 }
 
+/** The derived server capabilities, with the flags that are on: `tools`, `resources (subscribe, listChanged)`. */
+function capabilityTexts(manifest: Manifest): string[] {
+  return Object.entries(manifest.capabilities)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => {
+      const flags = Object.entries(value as Record<string, unknown>)
+        .filter(([, on]) => on === true)
+        .map(([flag]) => flag);
+      return flags.length > 0 ? `${name} (${flags.join(", ")})` : name;
+    });
+}
+
 export function identitySection(manifest: Manifest): Html {
   const server = manifest.server;
   const transports = manifest.transports ?? ["http", "stdio"];
@@ -26,6 +38,7 @@ export function identitySection(manifest: Manifest): Html {
       fact("Protocol revisions", join(manifest.revisions.map(code), ", ")),
       fact("Eras", eras.join(", ")),
       fact("Transports", join(transports.map(code), ", ")),
+      fact("Capabilities", join(capabilityTexts(manifest).map(code), ", ")),
       fact("Website", server.website !== undefined ? link(server.website) : undefined),
       fact("Icons", server.icons.length > 0 ? join(server.icons.map((i) => join([code(i.src), i.mimeType !== undefined ? ` ${i.mimeType}` : undefined, i.sizes && i.sizes.length > 0 ? ` ${i.sizes.join(" ")}` : undefined, i.theme !== undefined ? ` (${i.theme})` : undefined])), ", ") : undefined),
     ),
