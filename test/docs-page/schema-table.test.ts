@@ -101,6 +101,34 @@ describe("schemaRows", () => {
     ]);
   });
 
+  it("ends mutual recursion (A → B → A) and $ref chains", () => {
+    const rows = schemaRows({
+      type: "object",
+      properties: { a: { $ref: "#/$defs/A" }, alias: { $ref: "#/$defs/Alias" } },
+      $defs: {
+        A: { type: "object", properties: { b: { $ref: "#/$defs/B" } } },
+        B: { type: "object", properties: { a: { $ref: "#/$defs/A" } } },
+        Alias: { $ref: "#/$defs/B" },
+      },
+    });
+    expect(rows.map((r) => [r.depth, r.name, r.type])).toEqual([
+      [0, "a", "object"],
+      [1, "b", "object"],
+      [2, "a", "A (recursive)"],
+      [0, "alias", "object"],
+      [1, "a", "object"],
+      [2, "b", "B (recursive)"],
+    ]);
+  });
+
+  it("stops at a depth far beyond real schemas", () => {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 40; i++) schema = { type: "object", properties: { [`level${39 - i}`]: schema } };
+    const rows = schemaRows(schema);
+    expect(rows.length).toBeLessThan(20);
+    expect(rows.at(-1)).toMatchObject({ name: "…", type: "nested too deep to show" });
+  });
+
   it("shows a $ref that leaves the schema as written, unresolved", () => {
     const [row] = schemaRows({ type: "object", properties: { address: { $ref: "https://schemas.example.com/address.json" } } });
     expect(row).toMatchObject({ type: "$ref https://schemas.example.com/address.json", notes: ["not resolved: outside this schema"] });
