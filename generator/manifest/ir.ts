@@ -120,6 +120,8 @@ export interface Tool {
   readonly task?: ToolTask;
   /** The HTTP operation an imported tool proxies (`mcp-gen import openapi`); absent: handler only. */
   readonly http?: HttpOperationBinding;
+  /** Deadline of one call in ms (0: none); absent: the server's limits.handlerTimeoutMs. */
+  readonly timeoutMs?: number;
 }
 
 export interface PromptArgument {

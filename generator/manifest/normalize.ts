@@ -175,6 +175,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       ...withScopes(t),
       ...withTask(t),
       ...withHttp(t),
+      ...(typeof t["timeoutMs"] === "number" ? { timeoutMs: t["timeoutMs"] } : {}),
     };
   });
 

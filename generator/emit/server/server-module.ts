@@ -119,6 +119,8 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
         icons: tool.icons,
+        // The manifest's per-tool deadline (runtime server/operations.ts); absent: the server default.
+        timeoutMs: tool.timeoutMs,
         handleArguments: Object.keys(handleArguments).length > 0 ? handleArguments : undefined,
         // The loader read these with the runtime's scanner; the server does not derive them again.
         headers: tool.headers.length > 0 ? tool.headers.map((h) => ({ path: h.path, headerName: h.header, type: h.type })) : undefined,

@@ -115,6 +115,11 @@ export interface ToolDefinition<Args = unknown> {
   headers?: readonly ToolHeader[];
   /** Whether and how the tool runs as a task (tasks/types.ts); absent: never. */
   task?: ToolTaskOptions;
+  /**
+   * Deadline of one call in ms, overriding ServerLimits.handlerTimeoutMs (manifest `timeoutMs`):
+   * past it `ctx.signal` aborts and the call answers an isError result. 0: none.
+   */
+  timeoutMs?: number;
   handler: (args: Args, ctx: ServerHandlerContext) => CallToolResult | Promise<CallToolResult>;
 }
 

@@ -145,7 +145,7 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     const answer = await maybeStartTask(host.tasks, scope, { options: def.task, inputs: def.inputs, execute: (s) => runWithInputs(host, s, def.inputs, run, timedOut, 0) });
     if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
   }
-  const body = await runWithInputs(host, scope, def.inputs, run, timedOut);
+  const body = await runWithInputs(host, scope, def.inputs, run, timedOut, def.timeoutMs ?? host.handlerTimeoutMs);
   return { body };
 }
 
