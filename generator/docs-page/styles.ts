@@ -27,7 +27,7 @@ table { width: 100%; border-collapse: collapse; margin: 0.25rem 0 0.5rem; backgr
 th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.6rem; border: 1px solid var(--line); }
 th { background: var(--panel); font-weight: 600; }
 table.schema { table-layout: fixed; }
-table.schema th:nth-child(1) { width: 20%; } table.schema th:nth-child(2) { width: 24%; } table.schema th:nth-child(3) { width: 9%; } table.schema th:nth-child(4) { width: 11%; }
+table.schema th:nth-child(1) { width: 20%; } table.schema th:nth-child(2) { width: 26%; } table.schema th:nth-child(3) { width: 10%; } table.schema th:nth-child(4) { width: 12%; }
 td.param { overflow-wrap: anywhere; }
 p.closed { margin: 0 0 0.5rem; color: var(--muted); font-size: 13px; }
 .nest { color: var(--muted); }
