@@ -84,8 +84,8 @@ export function parseDocumentText(url: string, text: string): LoadedDocument {
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
   const error = doc.errors[0];
   if (error) {
-    const pos = error.linePos?.[0];
-    const at = pos ? `${name}:${pos.line}:${pos.col}` : name;
+    const pos = counter.linePos(error.pos[0]);
+    const at = `${name}:${pos.line}:${pos.col}`;
     throw new UserError("MCPGEN3003", `${at}: ${error.message.split("\n")[0]}`, "fix the JSON or YAML syntax at that position");
   }
   let data: unknown;
