@@ -66,6 +66,7 @@ const SECTIONS = {
   scale: async () => (await import("./scale/section.js")).scaleSection(),
   auth: async () => (await import("./auth/section.js")).authSection(),
   tasks: async () => (await import("./tasks/section.js")).tasksSection(),
+  operations: async () => (await import("./operations/section.js")).operationsSection(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
