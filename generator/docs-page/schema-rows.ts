@@ -146,6 +146,9 @@ class Flattener {
     this.children(node, depth + 1, inner);
     // An array's item object: its properties are the next level down, under the array's row.
     if (itemNode && !items.recursive) this.children(node["items"], depth + 1, inner);
+    // A tuple: `prefixItems` (2020-12) or an `items` array (draft-07), one row per position.
+    const tuple = Array.isArray(node["prefixItems"]) ? node["prefixItems"] : Array.isArray(node["items"]) ? node["items"] : [];
+    tuple.forEach((sub, i) => this.row(sub, depth + 1, inner, "variant", `[${i}]`));
     if (items.recursive) this.rows.push({ depth: depth + 1, kind: "variant", name: "items", type: `${items.ref} (recursive)`, constraints: [], notes: [`the same ${items.ref} as above`] });
   }
 }

@@ -76,6 +76,11 @@ export function constraintTexts(node: Node): string[] {
   if (typeof node["contentMediaType"] === "string") out.push(`media type ${node["contentMediaType"]}`);
   if (typeof node["contentEncoding"] === "string") out.push(`encoding ${node["contentEncoding"]}`);
   if (node["additionalProperties"] === false || node["unevaluatedProperties"] === false) out.push("no other properties");
+  const dependent = node["dependentRequired"];
+  if (typeof dependent === "object" && dependent !== null) {
+    for (const [name, needs] of Object.entries(dependent)) if (Array.isArray(needs)) out.push(`with ${name}, also ${needs.join(", ")}`);
+  }
+  if ("not" in node) out.push(`not ${jsonText(node["not"])}`);
   return out;
 }
 

@@ -156,6 +156,23 @@ describe("schemaRows", () => {
     ]);
   });
 
+  it("lists tuple positions and writes dependentRequired and not", () => {
+    const rows = schemaRows({
+      type: "object",
+      properties: {
+        point: { type: "array", prefixItems: [{ type: "number", description: "x" }, { type: "number", description: "y" }] },
+        card: { type: "object", dependentRequired: { number: ["expiry"] }, not: { required: ["pin"] } },
+      },
+    });
+    expect(rows.map((r) => [r.depth, r.name, r.type, r.description])).toEqual([
+      [0, "point", "array", undefined],
+      [1, "[0]", "number", "x"],
+      [1, "[1]", "number", "y"],
+      [0, "card", "object", undefined],
+    ]);
+    expect(rows[3]?.constraints).toEqual(["with number, also expiry", 'not {"required":["pin"]}']);
+  });
+
   it("names a handle property by its handle", () => {
     const [row] = schemaRows({ type: "object", properties: { cart: { type: "string", "x-mcpgen-handle": "cart" } } });
     expect(row?.type).toBe("handle cart");
