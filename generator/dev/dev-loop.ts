@@ -75,6 +75,7 @@ export class DevLoop {
     if (first?.ok) await this.restart();
     else this.print("[dev] fix the manifest: the server starts once it generates");
     this.printConnectInfo();
+    if (first?.ok) this.deferredTypeCheck();
     this.watcher = new TreeWatcher(this.projectDir, {
       ignore: [this.options.outDir],
       debounceMs: this.options.debounceMs,
@@ -84,8 +85,10 @@ export class DevLoop {
     if (first?.ok) {
       // Edits made during the warm-up wait for it (queued), then run on the warm caches.
       this.busy = true;
+      const started = performance.now();
       await this.regenerator.warm();
       this.busy = false;
+      this.print(`[dev] warmed up in ${ms(performance.now() - started)}: edits now regenerate on warm caches`);
       if (this.queued.size > 0) void this.drain();
     }
     await done;
@@ -95,7 +98,7 @@ export class DevLoop {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
     this.watcher?.close();
-    await this.server.stop();
+    await this.server.close();
     this.print("[dev] stopped");
     this.stopped?.();
   }
@@ -144,6 +147,15 @@ export class DevLoop {
     } else return;
     const ready = await this.restart();
     if (ready) this.print(`[dev] serving the change ${ms(performance.now() - since)} after the edit`);
+    if (regenerate) this.deferredTypeCheck();
+  }
+
+  /** The check `generate` runs before writing, run here once the new server is up. */
+  private deferredTypeCheck(): void {
+    const started = performance.now();
+    const report = this.regenerator.checkTypes();
+    if (report !== "") this.options.out.write(report);
+    else this.print(`[dev] type-checked the generated package in ${ms(performance.now() - started)}`);
   }
 
   private async regenerate(verb: string): Promise<RegenerateResult | undefined> {
@@ -169,6 +181,8 @@ export class DevLoop {
       return false;
     }
     this.print(`[dev] ${wasRunning ? "restarted" : "started"} in ${ms(started.ms)}: ${started.url}`);
+    // The next restart's child boots now, while the user edits.
+    if (!this.shuttingDown) this.server.prepare();
     return true;
   }
 }

@@ -9,6 +9,7 @@ import { formatDiagnosticsText } from "../diagnostics/format.js";
 import { isUserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
 import { loadManifest } from "../manifest/load.js";
+import { checkLastCompile } from "./type-check.js";
 
 export interface PhaseTimes {
   readonly load: number;
@@ -41,7 +42,7 @@ export async function formatLikeValidate(diagnostics: readonly Diagnostic[]): Pr
 }
 
 export class Regenerator {
-  private readonly cache: CompileCache = createCompileCache();
+  private readonly cache: CompileCache = createCompileCache(true);
   private generator: typeof import("../generate/generate-package.js") | undefined;
 
   constructor(
@@ -59,6 +60,13 @@ export class Regenerator {
     if (!manifest || hasErrors(diagnostics)) return;
     this.generator ??= await import("../generate/generate-package.js");
     await this.generator.generatePackage(this.manifestPath, { outDir: this.outDir, loaded: { manifest, diagnostics }, compileCache: this.cache }).catch(() => undefined);
+  }
+
+  /** The deferred type check of the last generation: a report when the generated code does not type-check (a bug in mcp-gen), else "". */
+  checkTypes(): string {
+    const errors = checkLastCompile(this.cache);
+    if (errors.length === 0) return "";
+    return `mcp-gen: internal error (a bug in mcp-gen, please report it): the generated code does not type-check:\n${errors.map((e) => `  ${e}`).join("\n")}\n`;
   }
 
   async run(): Promise<RegenerateResult> {

@@ -104,19 +104,20 @@ describe("mcp-gen dev in a pseudo-terminal", () => {
   });
 
   it("generates, starts the server on the port and prints how to connect", async () => {
-    const shown = await waitFor("the first start", () => appeared(`started in`), 120_000);
+    // The watcher starts last, after the server and the connect lines.
+    const shown = await waitFor("the first start", () => appeared("Ctrl-C stops"), 120_000);
+    expect(shown).toMatch(/\[dev\] started in \d+ ms: /);
     expect(shown).toMatch(/\[dev\] generated in \d+ ms \(load \d+ ms, generate \d+ ms, write \d+ ms\)/);
     expect(shown).toContain(`URL        ${url}`);
     expect(shown).toContain(`stdio      node ${join(DIR, "start.js")} --stdio`);
     expect(shown).toContain(`npx @modelcontextprotocol/inspector --cli ${url} --transport http --method tools/list`);
     expect(await waitFor("tools/list", toolNames)).toEqual(["greet"]);
-    // The warm-up generation runs after the start; the first edit should meet it finished.
-    await waitFor("the watcher", () => appeared("Ctrl-C stops"));
+    expect(shown).toMatch(/\[dev\] type-checked the generated package in \d+ ms/);
   }, 150_000);
 
   it(`serves a tool added to mcp.yaml within ${SERVED_WITHIN_MS} ms, without a manual step`, async () => {
-    // Let the warm-up generation (after the watcher starts) finish: it keeps the CPU busy.
-    await new Promise((r) => setTimeout(r, 3000));
+    // A user's first edit comes seconds after the start: by then dev has warmed up (it says so).
+    await waitFor("the warm-up", () => appeared("[dev] warmed up in"), 60_000);
     const written = performance.now();
     writeFileSync(manifest(), scaffolded + SHOUT_TOOL);
     const names = await waitFor("shout in tools/list", async () => {
