@@ -29,10 +29,15 @@ export interface CompileResult {
 export interface CompileCache {
   readonly diskFiles: Map<string, ts.SourceFile>;
   program?: ts.Program;
+  /**
+   * Emit without the type check (`noCheck`: the same bytes for code that type-checks); the
+   * caller checks `program` afterwards, off its critical path (`mcp-gen dev`, after the restart).
+   */
+  readonly deferTypeCheck?: boolean;
 }
 
-export function createCompileCache(): CompileCache {
-  return { diskFiles: new Map() };
+export function createCompileCache(deferTypeCheck = false): CompileCache {
+  return { diskFiles: new Map(), deferTypeCheck };
 }
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
@@ -57,7 +62,7 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
   const root = resolve(packageDir);
   const virtual = new Map<string, string>();
   for (const [path, text] of sources) virtual.set(join(root, path), text);
-  const options: ts.CompilerOptions = { ...COMPILER_OPTIONS, rootDir: join(root, srcDir), outDir: join(root, outDir) };
+  const options: ts.CompilerOptions = { ...COMPILER_OPTIONS, rootDir: join(root, srcDir), outDir: join(root, outDir), ...(cache?.deferTypeCheck ? { noCheck: true } : {}) };
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
