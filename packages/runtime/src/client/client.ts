@@ -96,7 +96,9 @@ export class McpClient {
 
   private warn(message: string): void {
     if (this.options.onWarning !== undefined) this.options.onWarning(message);
-    else process.emitWarning(message, { code: "MCP_CLIENT" });
+    // Browsers and workers have no process.emitWarning.
+    else if (typeof process !== "undefined" && typeof process.emitWarning === "function") process.emitWarning(message, { code: "MCP_CLIENT" });
+    else console.warn(`MCP_CLIENT: ${message}`);
   }
 
   // ---------------------------------------------------------------- connection

@@ -97,7 +97,7 @@ export class LegacySession implements ClientSession, EraWire {
     const transport = this.context.transport;
     if (transport.kind !== "http" || this.serverStreamOpened || transport.openServerStream === undefined) return;
     const opened = transport.openServerStream();
-    const settled = await Promise.race([opened, new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), 2000).unref())]);
+    const settled = await Promise.race([opened, new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), 2000).unref?.())]); // unref: Node only (browsers return a number)
     // A server that delays the GET response headers is still given the benefit of the doubt:
     // it has received the request, so the stream exists on its side.
     if (settled === "slow") this.context.warn("the server has not answered the GET stream request within 2 s; continuing");
