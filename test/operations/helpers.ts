@@ -47,7 +47,7 @@ export function envelope(extra: Record<string, unknown> = {}) {
 
 /** One modern JSON POST with the standard headers; resolves with status, headers and parsed body. */
 export async function modernPost(url: string, method: string, params: Record<string, unknown>, extraHeaders: Record<string, string> = {}, id: number | string = 1) {
-  const name = typeof params["name"] === "string" ? { "mcp-name": params["name"] as string } : {};
+  const name: Record<string, string> = typeof params["name"] === "string" ? { "mcp-name": params["name"] } : {};
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": method, ...name, ...extraHeaders },
