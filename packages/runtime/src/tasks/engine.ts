@@ -8,6 +8,7 @@ import { validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from
 import { Cancellation } from "../server/cancellation.js";
 import type { CallScope } from "../server/scope.js";
 import { newTaskId } from "./ids.js";
+import { adopt, endRun, takeAnswers, type Running, type Waiter } from "./running.js";
 import { MemoryTaskStore } from "./memory-store.js";
 import { TaskScope, type TaskControl, type TaskInputSource } from "./task-scope.js";
 import { TERMINAL_STATUSES, type TaskRecord, type TaskStatus, type TaskStore, type ToolTaskOptions } from "./types.js";
@@ -28,33 +29,7 @@ export interface TaskEngineOptions {
   reportError(error: unknown): void;
 }
 
-interface Waiter {
-  keys: Set<string>;
-  answers: Record<string, InputAnswer>;
-  resolve(answers: Record<string, InputAnswer>): void;
-  reject(error: unknown): void;
-}
-
-/** What this instance holds for a task it runs. */
-interface Running {
-  record: TaskRecord;
-  cancellation: Cancellation;
-  waiters: Waiter[];
-  /** Wire key → the handler's key; wire keys are unique over the task's lifetime (§ Task Update Requests). */
-  wireKeys: Map<string, { key: string; method: EmbeddedInputRequest["method"] }>;
-  used: Map<string, number>;
-  legacyWaits: number;
-  done: Promise<void>;
-}
-
 export type TaskListener = (record: TaskRecord) => void;
-
-/** Makes `record` say exactly what `kept` says (the store's version wins). */
-function adopt(record: TaskRecord, kept: TaskRecord): void {
-  const target = record as unknown as Record<string, unknown>;
-  for (const key of Object.keys(target)) if (!(key in kept)) delete target[key];
-  Object.assign(target, kept);
-}
 
 function notFound(): RpcError {
   // Unknown, expired and foreign ids read the same: nothing tells a caller another's task exists.
@@ -95,22 +70,8 @@ export class TaskEngine {
       return;
     }
     if (!TERMINAL_STATUSES.has(remote.status) || TERMINAL_STATUSES.has(running.record.status)) return;
-    this.endLocally(running, remote);
+    endRun(running, remote);
     this.emit(running.record);
-  }
-
-  /** Adopts a terminal record decided elsewhere: the handler is aborted, its waits rejected. */
-  private endLocally(running: Running, terminal: TaskRecord): void {
-    const record = running.record;
-    record.status = terminal.status;
-    record.lastUpdatedAt = terminal.lastUpdatedAt;
-    if (terminal.statusMessage !== undefined) record.statusMessage = terminal.statusMessage;
-    if (terminal.result) record.result = terminal.result;
-    if (terminal.error) record.error = terminal.error;
-    delete record.inputRequests;
-    running.cancellation.abort();
-    for (const waiter of running.waiters) waiter.reject(new RpcError(INTERNAL_ERROR, "Request cancelled"));
-    running.waiters = [];
   }
 
   private emit(record: TaskRecord): void {
@@ -208,7 +169,7 @@ export class TaskEngine {
       if (kept && kept !== record) {
         // The store kept another outcome: a terminal one decided elsewhere, or a substitute.
         const running = this.running.get(record.taskId);
-        if (running?.record === record && TERMINAL_STATUSES.has(kept.status) && !TERMINAL_STATUSES.has(record.status)) this.endLocally(running, kept);
+        if (running?.record === record && TERMINAL_STATUSES.has(kept.status) && !TERMINAL_STATUSES.has(record.status)) endRun(running, kept);
         else adopt(record, kept);
       }
     } catch (error) {
@@ -294,28 +255,8 @@ export class TaskEngine {
   private async applyInput(running: Running, responses: JsonObject): Promise<void> {
     const record = running.record;
     if (record.status !== "input_required") return;
-    const outstanding = record.inputRequests ?? {};
-    const accepted: Array<[string, InputAnswer]> = [];
-    for (const [wireKey, answer] of Object.entries(responses)) {
-      const known = running.wireKeys.get(wireKey);
-      if (!known || !Object.hasOwn(outstanding, wireKey)) continue;
-      accepted.push([wireKey, validateInputAnswer(wireKey, known.method, answer)]);
-    }
-    if (accepted.length === 0) return;
-    for (const [wireKey, answer] of accepted) {
-      delete outstanding[wireKey];
-      for (const waiter of running.waiters) {
-        if (!waiter.keys.has(wireKey)) continue;
-        waiter.keys.delete(wireKey);
-        waiter.answers[running.wireKeys.get(wireKey)!.key] = answer;
-      }
-    }
-    const ready = running.waiters.filter((w) => w.keys.size === 0);
-    running.waiters = running.waiters.filter((w) => w.keys.size > 0);
-    if (Object.keys(outstanding).length === 0) {
-      delete record.inputRequests;
-      record.status = "working";
-    }
+    const ready = takeAnswers(running, responses);
+    if (ready === undefined) return;
     await this.save(record);
     for (const waiter of ready) waiter.resolve(waiter.answers);
   }
