@@ -15,7 +15,7 @@ import type { Manifest } from "../manifest/ir.js";
 import { positionEmitterFindings, schemaOrigins } from "../manifest/emitter-positions.js";
 import { type LoadTextOptions, loadManifest } from "../manifest/load.js";
 import { sha256 } from "../spec-schema/sync.js";
-import { formatTypeScript } from "./format-code.js";
+import { formatTypeScript as formatCode } from "./format-code.js";
 import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
 
 export interface GenerateOptions {
@@ -27,6 +27,8 @@ export interface GenerateOptions {
   readonly loaded?: { readonly manifest: Manifest; readonly diagnostics: Diagnostic[] };
   /** Parsed disk files kept warm between runs of a long-lived caller (`mcp-gen dev`). */
   readonly compileCache?: CompileCache;
+  /** Formats each module (default formatTypeScript); `mcp-gen dev` memoizes it. Must return formatTypeScript's bytes. */
+  readonly format?: (code: string) => Promise<string>;
 }
 
 export interface GeneratedPackage {
@@ -100,6 +102,7 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ...(serverSide ? [{ module: "testing" as const, exports: serverSide.testing.exports }] : []),
   ]);
 
+  const formatTypeScript = options.format ?? formatCode;
   const sources = new Map([
     ["src/schemas.ts", await formatTypeScript(schemas.code)],
     ...(serverSide
