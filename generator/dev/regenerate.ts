@@ -9,6 +9,7 @@ import { formatDiagnosticsText } from "../diagnostics/format.js";
 import { isUserError } from "../errors.js";
 import type { Manifest } from "../manifest/ir.js";
 import { loadManifest } from "../manifest/load.js";
+import { memoizedFormat } from "./format-memo.js";
 import { checkLastCompile } from "./type-check.js";
 
 export interface PhaseTimes {
@@ -43,6 +44,7 @@ export async function formatLikeValidate(diagnostics: readonly Diagnostic[]): Pr
 
 export class Regenerator {
   private readonly cache: CompileCache = createCompileCache(true);
+  private readonly format = memoizedFormat();
   private generator: typeof import("../generate/generate-package.js") | undefined;
 
   constructor(
@@ -59,7 +61,7 @@ export class Regenerator {
     const { manifest, diagnostics } = await loadManifest(this.manifestPath);
     if (!manifest || hasErrors(diagnostics)) return;
     this.generator ??= await import("../generate/generate-package.js");
-    await this.generator.generatePackage(this.manifestPath, { outDir: this.outDir, loaded: { manifest, diagnostics }, compileCache: this.cache }).catch(() => undefined);
+    await this.generator.generatePackage(this.manifestPath, { outDir: this.outDir, loaded: { manifest, diagnostics }, compileCache: this.cache, format: this.format }).catch(() => undefined);
   }
 
   /** The deferred type check of the last generation: a report when the generated code does not type-check (a bug in mcp-gen), else "". */
@@ -89,6 +91,7 @@ export class Regenerator {
         outDir: this.outDir,
         loaded: { manifest, diagnostics },
         compileCache: this.cache,
+        format: this.format,
         ...(this.packageName ? { packageName: this.packageName } : {}),
       });
       files = generated.files;
