@@ -131,8 +131,16 @@ export class HttpClientTransport implements ClientTransport {
       }
       // OAuth challenge: authorize (or step up) and send the same body again, a bounded number of times.
       if (this.auth !== undefined && (response.status === 401 || response.status === 403) && attempt < this.auth.maxAttempts) {
-        await response.body?.cancel().catch(() => undefined);
-        if (await this.auth.handleChallenge(response, this.url, headers.Authorization ?? "")) continue;
+        // The body is dropped only when the request is repeated: a challenge the client cannot
+        // act on goes back to the caller whole (its JSON-RPC error body, if any, still readable).
+        const again = await this.auth.handleChallenge(response, this.url, headers.Authorization ?? "").catch(async (error: unknown) => {
+          await response.body?.cancel().catch(() => undefined);
+          throw error;
+        });
+        if (again) {
+          await response.body?.cancel().catch(() => undefined);
+          continue;
+        }
       }
       this.captureSession(response);
       return response;
