@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { REPO } from "./import-graph.js";
 
 const SRC = path.join(REPO, "packages/runtime/src");
-const ENTRIES = ["core-entry", "server-entry", "client-entry", "node-entry"] as const;
+const ENTRIES = ["core-entry", "server-entry", "client-entry", "node-entry", "otel-entry"] as const;
 
 interface Surface {
   values: string[];
@@ -354,6 +354,24 @@ describe("runtime export surface", () => {
           "serveFromArgv",
           "serveStdio",
           "startLoopbackRedirect",
+        ],
+      }
+    `);
+    // Tracing: nothing here imports @opentelemetry/api (an optional peer the application passes in).
+    expect(surfaces["otel-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [
+          "OtelApi",
+          "OtelOptions",
+          "OtelSpan",
+          "OtelSpanContext",
+          "OtelTracer",
+        ],
+        "values": [
+          "formatTraceparent",
+          "otelServerInterceptor",
+          "parseTraceparent",
+          "traceClientTransport",
         ],
       }
     `);

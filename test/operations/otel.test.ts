@@ -2,6 +2,8 @@
 // context manager: a call through the runtime client produces one CLIENT and one SERVER span in
 // one trace with the MCP semantic-convention attributes; `_meta` trace context is the parent; a
 // handler sees its span as the active one; errors set error.type.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import * as api from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
@@ -104,5 +106,20 @@ describe("OpenTelemetry spans", () => {
       ["tools/call fails", "tool_error", api.SpanStatusCode.ERROR],
       ["tools/call nope", "-32602", api.SpanStatusCode.ERROR],
     ]);
+  });
+});
+
+describe("no cost without OpenTelemetry", () => {
+  it("the runtime never imports @opentelemetry/api, and only the ./otel entry reaches otel/", () => {
+    const src = join(import.meta.dirname, "../../packages/runtime/src");
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(50);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(src, file), "utf8");
+      if (/^\s*(import|export)\b[^;]*from\s+"@opentelemetry\/api"/m.test(text) || /import\(\s*"@opentelemetry\/api"/.test(text)) offenders.push(`${file}: imports @opentelemetry/api`);
+      if (!file.startsWith("otel") && /from\s+"(\.\.?\/)+otel\//.test(text)) offenders.push(`${file}: imports otel/`);
+    }
+    expect(offenders).toEqual([]);
   });
 });
