@@ -104,7 +104,8 @@ class RedisTasks implements RedisTaskStore {
     });
     this.stops.push(changes.stop, inbox.stop);
     await Promise.all([changes.ready, inbox.ready, this.beat()]);
-    this.heartbeat = setInterval(() => void this.beat().catch(this.report), Math.max(100, Math.floor(this.livenessMs / 3)));
+    // A failed beat is an outage the connection already reported once; not reported again each time.
+    this.heartbeat = setInterval(() => void this.beat().catch(() => {}), Math.max(100, Math.floor(this.livenessMs / 3)));
     this.heartbeat.unref?.();
   }
 
