@@ -109,6 +109,27 @@ describe("OpenTelemetry spans", () => {
   });
 });
 
+describe("legacy sessions", () => {
+  it("a 2025-11-25 call's span carries mcp.session.id and the negotiated version", async () => {
+    const post = (body: object, headers: Record<string, string> = {}) =>
+      fetch(listening.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) });
+    const init = await post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy", version: "1" } } });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const session = { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
+    await (await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).text();
+    exporter.reset();
+    const traceId = "0af7651916cd43dd8448eb211c80319c";
+    const call = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "slow", arguments: { ms: 1 }, _meta: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } } }, session);
+    expect(call.status).toBe(200);
+    await call.text();
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe("tools/call slow");
+    expect(span?.attributes).toMatchObject({ "mcp.session.id": sessionId, "mcp.protocol.version": "2025-11-25", "gen_ai.tool.name": "slow", "jsonrpc.request.id": "2", "network.transport": "tcp" });
+    expect(span?.spanContext().traceId).toBe(traceId);
+  });
+});
+
 describe("no cost without OpenTelemetry", () => {
   it("the runtime never imports @opentelemetry/api, and only the ./otel entry reaches otel/", () => {
     const src = join(import.meta.dirname, "../../packages/runtime/src");

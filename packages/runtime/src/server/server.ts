@@ -158,7 +158,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
           params: request.params,
           sessionId: session.id,
           protocolVersion: session.protocolVersion,
-          headers: undefined,
+          headers: channel.headers,
         };
         return await wrap(info, () => handle(request, channel));
       } finally {
