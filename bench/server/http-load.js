@@ -79,10 +79,18 @@ function summarize(result) {
   };
 }
 
-/** Warm-up, then a fixed-duration measured run. */
-export async function measureThroughput(url, plan, { connections, seconds, warmupSeconds }) {
+/**
+ * Warm-up, then a fixed-duration measured run. `serverCpu` (optional) reads the server process's
+ * CPU seconds (processes.js); the result then carries `cpuMicrosPerRequest`, which a busy machine
+ * distorts far less than req/s (the server's own work, user + system, all threads incl. GC).
+ */
+export async function measureThroughput(url, plan, { connections, seconds, warmupSeconds, serverCpu }) {
   if (warmupSeconds > 0) await autocannon({ ...autocannonOptions(url, plan, connections), duration: warmupSeconds });
-  return summarize(await autocannon({ ...autocannonOptions(url, plan, connections), duration: seconds }));
+  const cpuBefore = serverCpu?.();
+  const result = summarize(await autocannon({ ...autocannonOptions(url, plan, connections), duration: seconds }));
+  const cpuAfter = serverCpu?.();
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.total > 0) result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.total;
+  return result;
 }
 
 /** Exactly `amount` requests (stopped early if it takes longer than `maxSeconds`). */

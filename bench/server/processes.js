@@ -1,6 +1,7 @@
 // Starting, probing and stopping the server processes. Every server runs as its own process
 // on 127.0.0.1; everything started here is tracked and stopped by stopAll(), also on errors.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const started = new Set();
 
@@ -48,8 +49,20 @@ export async function startHttpServer(script) {
       const [, bytes] = await reply;
       return Number(bytes);
     },
+    /** CPU seconds (user + system, every thread) the server used so far; undefined off Linux. */
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     stop: () => stopChild(child),
   };
+}
+
+/** utime + stime of a process from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Spawns `node <script> --stdio`; stdin/stdout are the MCP pipe. */

@@ -86,13 +86,13 @@ async function httpRows(options) {
         for (const connections of options.connections) {
           const row = { era, operation, connections, results: {} };
           for (const server of rotated(SERVERS, rows.length)) {
-            const { url } = running[server.key];
+            const { url, cpuSeconds } = running[server.key];
             row.results[server.key] = await attempt(async () => {
               const sessions = era === "legacy" ? await Promise.all(Array.from({ length: connections }, () => openLegacySession(url))) : [];
               try {
                 const plan = planRow(era, operation, sessions);
                 await verifyRow(url, plan);
-                const measured = await measureThroughput(url, plan, { connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds });
+                const measured = await measureThroughput(url, plan, { connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds, serverCpu: cpuSeconds });
                 if (measured.non2xx + measured.errors + measured.timeouts > 0) {
                   return { ...measured, failed: `${measured.non2xx} non-2xx, ${measured.errors} errors, ${measured.timeouts} timeouts` };
                 }
@@ -190,7 +190,7 @@ function printHttp(rows, options) {
   const rps = (r) => r.requestsPerSecond;
   table(
     `Server: Streamable HTTP throughput, req/s (${options.seconds} s per row after ${options.warmupSeconds} s warm-up; autocannon in the bench process)`,
-    ["era", "method", "conns", "generated", "SDK 2.4.0", "ceiling", "gen/SDK", "gen/ceiling", "p99 ms gen/SDK/ceil"],
+    ["era", "method", "conns", "generated", "SDK 2.4.0", "ceiling", "gen/SDK", "gen/ceiling", "p99 ms gen/SDK/ceil", "server CPU µs/req gen/SDK/ceil"],
     rows.map(({ era, operation, connections, results: { generated, sdk, ceiling } }) => [
       era === "modern" ? "2026-07-28" : "2025-11-25 session",
       operation === "tools/list" ? "tools/list (100)" : "tools/call echo",
@@ -201,6 +201,7 @@ function printHttp(rows, options) {
       ratio(value(generated, rps), value(sdk, rps)),
       ratio(value(generated, rps), value(ceiling, rps)),
       [generated, sdk, ceiling].map((r) => cell(r, (x) => x.latencyP99Ms)).join("/"),
+      [generated, sdk, ceiling].map((r) => (r?.cpuMicrosPerRequest === undefined ? "—" : cell(r, (x) => x.cpuMicrosPerRequest))).join("/"),
     ]),
   );
 }
