@@ -1,9 +1,9 @@
 // `mcp-gen dev [manifest]`: regenerate on every manifest edit, restart the server on the same
 // port, keep serving through broken edits. The loop itself: generator/dev/dev-loop.ts.
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
-import { DevLoop } from "../dev/dev-loop.js";
 import { resolveLaunch } from "../dev/entry.js";
 import { UserError } from "../errors.js";
 
@@ -50,8 +50,18 @@ export function registerDevCommand(program: Command): void {
     .action(async (manifest: string, flags: DevFlags) => {
       const manifestPath = resolve(manifest);
       const projectDir = dirname(manifestPath);
+      if (!existsSync(manifestPath)) {
+        // Nothing to watch yet: the loader's MCPGEN1003, printed like validate, and exit 1.
+        const { loadManifest } = await import("../manifest/load.js");
+        const { formatLikeValidate } = await import("../dev/regenerate.js");
+        process.stderr.write(await formatLikeValidate((await loadManifest(manifest)).diagnostics));
+        process.exitCode = 1;
+        return;
+      }
       const launch = resolveLaunch(projectDir, flags.entry);
       const port = await parsePort(flags.port ?? process.env.PORT ?? "3000", flags.host);
+      // Loaded on use: the loop pulls in the TypeScript compiler and prettier (see generate).
+      const { DevLoop } = await import("../dev/dev-loop.js");
       const loop = new DevLoop({
         // As typed, so diagnostics name the file the way `validate` does.
         manifestPath: manifest,
