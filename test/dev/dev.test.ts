@@ -125,8 +125,10 @@ describe("mcp-gen dev in a pseudo-terminal", () => {
       return listed?.includes("shout") ? listed : undefined;
     }, 60_000, 20);
     const servedMs = performance.now() - written;
-    const report = Number(/serving the change (\d+) ms after the edit/.exec(screen())?.[1]);
-    const regenerated = /regenerated in (\d+) ms/.exec(screen())?.[1];
+    // The server answers before dev prints its own line about it.
+    const shown = await waitFor("dev's report", () => appeared("serving the change"));
+    const report = Number(/serving the change (\d+) ms after the edit/.exec(shown)?.[1]);
+    const regenerated = /regenerated in (\d+) ms/.exec(shown)?.[1];
     process.stdout.write(`mcp-gen dev: write → tools/list shows the tool: ${Math.round(servedMs)} ms (dev's own report ${report} ms, regeneration ${regenerated} ms)\n`);
     expect(names).toEqual(["greet", "shout"]);
     expect(servedMs).toBeLessThan(SERVED_WITHIN_MS);
