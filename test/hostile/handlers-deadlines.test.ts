@@ -184,6 +184,9 @@ async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void
 
 const CALLS = 10_000;
 const MiB = 1024 * 1024;
+// These tests are about what abandoned calls retain, so the in-flight cap (limits.maxInFlight,
+// 4096 by default; its own tests are in test/operations/limits.test.ts) is raised above them.
+const UNCAPPED = { maxInFlight: 4 * CALLS, maxInFlightPerCaller: 4 * CALLS };
 
 function hangLines(from: number, count: number, cancel: boolean): string {
   const lines: string[] = [];
@@ -199,7 +202,7 @@ describe("abandoned calls are freed (issue 21 #9)", () => {
   it(`${CALLS} cancelled calls whose handlers never settle retain < 5 MiB`, async () => {
     const seen = { aborted: 0 };
     const sink = countingSink();
-    const peer = connectInProcess(createMcpServer(definition(seen)), sink);
+    const peer = connectInProcess(createMcpServer(definition(seen), { limits: UNCAPPED }), sink);
     peer.input.write(hangLines(0, 100, true));
     await until(() => seen.aborted === 100);
     const before = heapAfterGc();
@@ -213,7 +216,7 @@ describe("abandoned calls are freed (issue 21 #9)", () => {
   it(`${CALLS} calls abandoned without a cancel are answered at the deadline and retain < 5 MiB`, async () => {
     const seen = { aborted: 0 };
     const sink = countingSink();
-    const peer = connectInProcess(createMcpServer(definition(seen), { limits: { handlerTimeoutMs: 20 } }), sink);
+    const peer = connectInProcess(createMcpServer(definition(seen), { limits: { ...UNCAPPED, handlerTimeoutMs: 20 } }), sink);
     peer.input.write(hangLines(0, 100, false));
     await until(() => sink.lines === 100);
     const before = heapAfterGc();
