@@ -67,6 +67,7 @@ const SECTIONS = {
   auth: async () => (await import("./auth/section.js")).authSection(),
   tasks: async () => (await import("./tasks/section.js")).tasksSection(),
   operations: async () => (await import("./operations/section.js")).operationsSection(),
+  "scale-gen": async () => (await import("./generator-scale/section.js")).generatorScaleSection(),
   import: async () => (await import("./import/section.js")).importSection(),
 };
 
