@@ -101,6 +101,7 @@ describe("mcp-gen dev in a pseudo-terminal", () => {
       // already gone
     }
     rmSync(join(DIR, "..", `tmux-${process.pid}.conf`), { force: true });
+    rmSync(DIR, { recursive: true, force: true });
   });
 
   it("generates, starts the server on the port and prints how to connect", async () => {
