@@ -74,10 +74,10 @@ export function registerDevCommand(program: Command): void {
         out: process.stdout,
       });
       const stop = () => void loop.stop();
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
+      // Ctrl-C, a kill, or the terminal closing: stop the server with the loop.
+      const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+      for (const signal of signals) process.once(signal, stop);
       await loop.run();
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      for (const signal of signals) process.off(signal, stop);
     });
 }
