@@ -128,3 +128,24 @@ describe("errors: a code and the document's position, never a stack", () => {
     expect(cli("import", "openapi", out("swagger.yaml")).stderr).toContain("MCPGEN3001");
   });
 });
+
+it("imports from an http(s) URL, following a relative cross-file $ref over HTTP", async () => {
+  const { createServer } = await import("node:http");
+  const { readFileSync } = await import("node:fs");
+  const server = createServer((req, res) => {
+    const file = req.url === "/specs/fidelity.yaml" ? join(FIXTURES, "fidelity-3.1.yaml") : req.url === "/specs/shared/common.yaml" ? join(FIXTURES, "shared", "common.yaml") : undefined;
+    if (!file) res.writeHead(404).end();
+    else res.writeHead(200, { "content-type": "application/yaml" }).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/specs/fidelity.yaml`;
+    const remote = await importManifest({ source: url, outPath: out("remote.yaml") });
+    const local = await importManifest({ source: join(FIXTURES, "fidelity-3.1.yaml"), outPath: out("remote.yaml") });
+    expect(remote.manifest.openapi?.document).toBe(url);
+    expect(remote.manifest.tools).toEqual(local.manifest.tools);
+    expect(Object.keys(remote.manifest.definitions)).toEqual(["ItemUpdate", "common_Item", "common_Status"]);
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+});
