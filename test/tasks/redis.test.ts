@@ -27,12 +27,13 @@ interface Node {
   listening: ListeningServer;
 }
 
-async function instance(prefix: string, maxTasks?: number): Promise<Node> {
+/** `explicitStore: false` leaves `tasks.store` unset: the server then takes the coordination's store. */
+async function instance(prefix: string, maxTasks?: number, explicitStore = true): Promise<Node> {
   const coordination = (await coordinationFromEnv({ MCP_GEN_REDIS_URL: redis.url }, { ...KEYS, prefix }))!;
   const server = createMcpServer(taskDefinition(), {
     ...KEYS,
     coordination,
-    tasks: { store: coordination.tasks, ...(maxTasks === undefined ? {} : { maxTasks }) },
+    tasks: { ...(explicitStore ? { store: coordination.tasks } : {}), ...(maxTasks === undefined ? {} : { maxTasks }) },
     callerOf: ({ headers }) => headers?.("x-user"),
   });
   const listening = await listenHttp(server, { port: 0 });
@@ -47,7 +48,8 @@ beforeAll(async () => {
   redis = new RedisServer(await freePort());
   await redis.start();
   inspect = new Redis(redis.url);
-  [a, b] = await Promise.all([instance("t"), instance("t")]);
+  // B relies on the default (Coordination.tasks), A names the store: both must see the same tasks.
+  [a, b] = await Promise.all([instance("t"), instance("t", undefined, false)]);
 }, 30_000);
 
 afterAll(async () => {

@@ -5,6 +5,7 @@
 // notifications, legacy sessions, their resumable streams and server→client replies need it.
 import type { JsonObject, JsonRpcMessage } from "../core/jsonrpc/message.js";
 import type { ChangeBus } from "../subscriptions/event-bus.js";
+import type { TaskStore } from "../tasks/types.js";
 
 /** What a legacy session carries between requests (2025-11-25 basic/lifecycle, basic/transports § Session Management). */
 export interface SessionRecord {
@@ -85,6 +86,11 @@ export interface Coordination {
   readonly replies: ReplyRouter;
   /** Whether the shared state is reachable now; `/readyz` reports not ready when false (http/health.ts). */
   ready?(): boolean;
+  /**
+   * A task store shared by the instances (e.g. @mcp-gen/redis's); servers given this coordination
+   * use it unless `tasks.store` names another, so tasks cross instances behind a balancer.
+   */
+  readonly tasks?: TaskStore;
   /** Ends subscriptions and connections (the server's close() calls it). */
   close(): Promise<void>;
 }

@@ -103,7 +103,12 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     callerOf: options.callerOf,
     serverMetaJson: `"_meta":${JSON.stringify({ [META_SERVER_INFO]: compiled.serverInfo })}`,
     tasks: hasTaskTools(definition)
-      ? new TaskEngine({ ...options.tasks, reportError: (error: unknown) => options.onError?.(error) })
+      ? new TaskEngine({
+          ...options.tasks,
+          // A coordination that carries a shared task store (Coordination.tasks) is the default store.
+          ...(options.tasks?.store === undefined && options.coordination?.tasks !== undefined ? { store: options.coordination.tasks } : {}),
+          reportError: (error: unknown) => options.onError?.(error),
+        })
       : undefined,
   };
   const modernCaller = (exchange: ModernExchange): string | undefined =>
