@@ -179,6 +179,10 @@ describe("runtime export surface", () => {
           "InputAnswer",
           "InputRequestDeclaration",
           "LegacyChannel",
+          "LiveItem",
+          "LiveItemKeys",
+          "LiveList",
+          "LiveLists",
           "LoggedEvent",
           "McpServer",
           "MemoryHub",
@@ -223,7 +227,9 @@ describe("runtime export surface", () => {
           "ToolDefinition",
           "ToolReturn",
           "ToolTaskOptions",
+          "TypedLiveList",
           "UrlElicitAnswer",
+          "WithLiveItems",
         ],
         "values": [
           "BodyTooLargeError",
@@ -261,6 +267,7 @@ describe("runtime export surface", () => {
           "toolError",
           "typedContext",
           "validateInputAnswer",
+          "withLiveItems",
         ],
       }
     `);

@@ -4,6 +4,8 @@
 export { createMcpServer } from "./server/server.js";
 export { HandlerTimeoutError, SafeError } from "./server/safe-error.js";
 export type { McpServer } from "./server/server.js";
+export { withLiveItems } from "./server/live-lists.js";
+export type { LiveItem, LiveItemKeys, LiveList, LiveLists, TypedLiveList, WithLiveItems } from "./server/live-lists.js";
 export type {
   CacheHint,
   CacheableList,

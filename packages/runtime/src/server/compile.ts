@@ -50,6 +50,8 @@ export interface CompiledServer {
   templatesByPattern: Map<string, CompiledTemplate>;
   prompts: Map<string, PromptDefinition>;
   lists: Record<Exclude<CacheableList, "server/discover">, ListPages>;
+  /** limits.pageSize the lists were paginated with (undefined: one page). */
+  pageSize: number | undefined;
   discover: RawJson;
   cacheDefaults: CacheHint;
 }
@@ -97,6 +99,8 @@ function deriveCapabilities(def: ServerDefinition): JsonObject {
   const switches = def.capabilities?.listChanged ?? true;
   const family = (name: "tools" | "prompts" | "resources"): boolean =>
     typeof switches === "boolean" ? switches : (switches[name] ?? false);
+  // A family switched on by name is served even while empty: live lists may add to it later.
+  const named = (name: "tools" | "prompts" | "resources"): boolean => typeof switches === "object" && switches[name] === true;
   const caps: JsonObject = {};
   if (def.capabilities?.experimental) caps["experimental"] = def.capabilities.experimental;
   if (def.capabilities?.logging ?? true) caps["logging"] = {};
@@ -104,11 +108,11 @@ function deriveCapabilities(def: ServerDefinition): JsonObject {
     (def.prompts ?? []).some((p) => p.complete && Object.keys(p.complete).length > 0) ||
     (def.resourceTemplates ?? []).some((t) => t.complete && Object.keys(t.complete).length > 0);
   if (hasCompleters || (def.prompts ?? []).length > 0) caps["completions"] = {};
-  if ((def.prompts ?? []).length > 0) caps["prompts"] = { listChanged: family("prompts") };
-  if ((def.resources ?? []).length > 0 || (def.resourceTemplates ?? []).length > 0) {
+  if ((def.prompts ?? []).length > 0 || named("prompts")) caps["prompts"] = { listChanged: family("prompts") };
+  if ((def.resources ?? []).length > 0 || (def.resourceTemplates ?? []).length > 0 || named("resources")) {
     caps["resources"] = { subscribe: (def.resources ?? []).some((r) => r.subscribable === true), listChanged: family("resources") };
   }
-  if ((def.tools ?? []).length > 0) caps["tools"] = { listChanged: family("tools") };
+  if ((def.tools ?? []).length > 0 || named("tools")) caps["tools"] = { listChanged: family("tools") };
   if (def.capabilities?.extensions) caps["extensions"] = def.capabilities.extensions;
   if (hasTaskTools(def)) caps["extensions"] = { ...(caps["extensions"] as JsonObject | undefined), [META_TASKS_EXTENSION]: {} };
   return caps;
@@ -124,14 +128,6 @@ function assertUnique(kind: string, names: readonly string[]): void {
 
 export function compileDefinition(def: ServerDefinition, pageSize: number | undefined): CompiledServer {
   if (def.revisions.length === 0) throw new Error("the server definition must serve at least one protocol revision");
-  const tools = def.tools ?? [];
-  const resources = def.resources ?? [];
-  const templates = def.resourceTemplates ?? [];
-  const prompts = def.prompts ?? [];
-  assertUnique("tool", tools.map((t) => t.name));
-  assertUnique("resource", resources.map((r) => r.uri));
-  assertUnique("prompt", prompts.map((p) => p.name));
-
   const serverInfo = strip(def.serverInfo);
   const cacheDefaults = def.cacheDefaults ?? { ttlMs: 0, scope: "private" };
   const capabilities = deriveCapabilities(def);
@@ -139,6 +135,45 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
   const legacyRevisions = def.revisions.filter((r) => eraOfRevision(r) === "legacy");
   const hintFor = (list: CacheableList): CacheHint => def.listCache?.[list] ?? cacheDefaults;
 
+  const discoverHint = hintFor("server/discover");
+  const discoverBody: JsonObject = { resultType: "complete", supportedVersions: modernRevisions, capabilities };
+  if (def.instructions !== undefined) discoverBody["instructions"] = def.instructions;
+  discoverBody["ttlMs"] = discoverHint.ttlMs;
+  discoverBody["cacheScope"] = discoverHint.scope;
+  discoverBody["_meta"] = { [META_SERVER_INFO]: serverInfo };
+
+  const compiled: CompiledServer = {
+    definition: def,
+    serverInfo,
+    modernRevisions,
+    legacyRevisions,
+    capabilities,
+    legacyCapabilities: hasTaskTools(def) ? { ...capabilities, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : capabilities,
+    tools: new Map(),
+    resources: new Map(),
+    templates: [],
+    templatesByPattern: new Map(),
+    prompts: new Map(),
+    lists: {} as CompiledServer["lists"],
+    pageSize,
+    discover: new RawJson(JSON.stringify(discoverBody)),
+    cacheDefaults,
+  };
+  for (const family of FAMILIES) compileFamily(compiled, def, family);
+  return compiled;
+}
+
+export type Family = "tools" | "prompts" | "resources" | "resourceTemplates";
+const FAMILIES: readonly Family[] = ["tools", "prompts", "resources", "resourceTemplates"];
+
+/**
+ * (Re)builds one family's lookup and pre-serialized list pages from `def` into `compiled`.
+ * Live lists (live-lists.ts) call it once per change; requests only ever read the result.
+ */
+export function compileFamily(compiled: CompiledServer, def: ServerDefinition, family: Family): void {
+  const pageSize = compiled.pageSize;
+  const serverInfo = compiled.serverInfo;
+  const hintFor = (list: CacheableList): CacheHint => def.listCache?.[list] ?? compiled.cacheDefaults;
   const paginate = (list: Exclude<CacheableList, "server/discover">, field: string, items: JsonObject[], legacyItems: JsonObject[] = items): ListPages => {
     const size = pageSize && pageSize > 0 ? pageSize : Math.max(items.length, 1);
     const pages: ListPages = { modern: [], legacy: [], perPage: size, total: items.length };
@@ -154,33 +189,34 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
     return pages;
   };
 
-  const discoverHint = hintFor("server/discover");
-  const discoverBody: JsonObject = { resultType: "complete", supportedVersions: modernRevisions, capabilities };
-  if (def.instructions !== undefined) discoverBody["instructions"] = def.instructions;
-  discoverBody["ttlMs"] = discoverHint.ttlMs;
-  discoverBody["cacheScope"] = discoverHint.scope;
-  discoverBody["_meta"] = { [META_SERVER_INFO]: serverInfo };
-
-  const compiledTemplates = templates.map((definition) => ({ definition, matcher: compileUriTemplate(definition.uriTemplate) }));
-  return {
-    definition: def,
-    serverInfo,
-    modernRevisions,
-    legacyRevisions,
-    capabilities,
-    legacyCapabilities: hasTaskTools(def) ? { ...capabilities, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : capabilities,
-    tools: new Map(tools.map((t) => [t.name, { definition: t, headerParams: t.headers ?? headerParamsOf(t.inputSchema) }])),
-    resources: new Map(resources.map((r) => [r.uri, r])),
-    templates: compiledTemplates,
-    templatesByPattern: new Map(compiledTemplates.map((t) => [t.definition.uriTemplate, t])),
-    prompts: new Map(prompts.map((p) => [p.name, p])),
-    lists: {
-      "tools/list": paginate("tools/list", "tools", tools.map(toolDescriptor), tools.map(legacyToolDescriptor)),
-      "prompts/list": paginate("prompts/list", "prompts", prompts.map(promptDescriptor)),
-      "resources/list": paginate("resources/list", "resources", resources.map(resourceDescriptor)),
-      "resources/templates/list": paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor)),
-    },
-    discover: new RawJson(JSON.stringify(discoverBody)),
-    cacheDefaults,
-  };
+  switch (family) {
+    case "tools": {
+      const tools = def.tools ?? [];
+      assertUnique("tool", tools.map((t) => t.name));
+      compiled.tools = new Map(tools.map((t) => [t.name, { definition: t, headerParams: t.headers ?? headerParamsOf(t.inputSchema) }]));
+      compiled.lists["tools/list"] = paginate("tools/list", "tools", tools.map(toolDescriptor), tools.map(legacyToolDescriptor));
+      return;
+    }
+    case "prompts": {
+      const prompts = def.prompts ?? [];
+      assertUnique("prompt", prompts.map((p) => p.name));
+      compiled.prompts = new Map(prompts.map((p) => [p.name, p]));
+      compiled.lists["prompts/list"] = paginate("prompts/list", "prompts", prompts.map(promptDescriptor));
+      return;
+    }
+    case "resources": {
+      const resources = def.resources ?? [];
+      assertUnique("resource", resources.map((r) => r.uri));
+      compiled.resources = new Map(resources.map((r) => [r.uri, r]));
+      compiled.lists["resources/list"] = paginate("resources/list", "resources", resources.map(resourceDescriptor));
+      return;
+    }
+    case "resourceTemplates": {
+      const templates = def.resourceTemplates ?? [];
+      compiled.templates = templates.map((definition) => ({ definition, matcher: compileUriTemplate(definition.uriTemplate) }));
+      compiled.templatesByPattern = new Map(compiled.templates.map((t) => [t.definition.uriTemplate, t]));
+      compiled.lists["resources/templates/list"] = paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor));
+      return;
+    }
+  }
 }

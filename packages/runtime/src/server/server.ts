@@ -13,6 +13,7 @@ import { TaskEngine } from "../tasks/engine.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
 import { LegacySession, type LegacyHost } from "./legacy-session.js";
+import { createLiveLists, type LiveLists } from "./live-lists.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
 import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
 import { DEFAULT_DRAIN_MS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_PER_CALLER, drainingError, isLongLived, RequestGate } from "./drain.js";
@@ -21,7 +22,7 @@ import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
 import { principalOf } from "../auth/principal.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 
-export interface McpServer extends ServerControl {
+export interface McpServer extends ServerControl, LiveLists {
   readonly definition: ServerDefinition;
   readonly options: ServerOptions;
   readonly maxBodyBytes: number;
@@ -111,6 +112,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
         })
       : undefined,
   };
+  const live = createLiveLists(compiled, (event) => bus.publish(event), host.tasks !== undefined);
   const modernCaller = (exchange: ModernExchange): string | undefined =>
     exchange.auth ? principalOf(exchange.auth) : options.callerOf?.({ headers: exchange.headers, clientInfo: undefined });
   const serveModern = async (request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> => {
@@ -180,6 +182,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
   };
   return {
     ...control,
+    ...live,
     gate,
     definition,
     options,
