@@ -139,6 +139,7 @@ const TABLE = {
   MCPGEN3021: { severity: "warning", meaning: "an operation's tool name was made valid or unique" },
   MCPGEN3022: { severity: "warning", meaning: "a security scheme the proxy cannot send (e.g. mutualTLS) is left out; operations that need only it are called without credentials" },
   MCPGEN3023: { severity: "warning", meaning: "the document names no usable server URL: the base URL must come from the proxy options or the environment" },
+  MCPGEN3030: { severity: "error", meaning: "manifest: a tool's `http` operation names an input property, path parameter, output property or security scheme that does not exist", fix: "name one that exists, or import the document again" },
   MCPGEN4001: { severity: "error", meaning: "bad arguments: no target, both URL and `--stdio`, not an http(s) URL, neither or both of `--out`/`--check`, bad `--timeout` or `--fail-on`" },
   MCPGEN4002: { severity: "error", meaning: "a `--header` is not `NAME=VALUE` with a token name, or was given for a stdio target" },
   MCPGEN4003: { severity: "error", meaning: "a `--header` names an environment variable that is not set" },

@@ -7,6 +7,7 @@ import { type Diagnostic, dedupeDiagnostics, hasErrors, sortDiagnostics } from "
 import { userSchemaAjv } from "./ajv.js";
 import { checkAuth } from "./auth.js";
 import { checkTasks } from "./tasks.js";
+import { checkHttpOperations } from "./check-http.js";
 import { checkNames } from "./check-names.js";
 import { checkPatterns } from "./check-patterns.js";
 import { checkPortability, type PortabilityOptions } from "./portability/check.js";
@@ -110,6 +111,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkPortability(data, reporter, options.portability);
   checkAuth(data, reporter);
   checkTasks(data, served, reporter, durationToMs);
+  checkHttpOperations(data, reporter);
 
   const manifestDir = dirname(resolve(file));
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));

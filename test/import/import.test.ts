@@ -149,3 +149,37 @@ it("imports from an http(s) URL, following a relative cross-file $ref over HTTP"
     await new Promise<void>((r) => server.close(() => r()));
   }
 });
+
+it("the manifest loader refuses an edited `http` that names what does not exist (MCPGEN3030, at the key)", async () => {
+  const { loadManifestText } = await import("../../generator/manifest/load.js");
+  const text = [
+    "mcpgen: 1",
+    "openapi: { document: ./x.yaml, version: 3.1.0, security: { key: { type: apiKey, in: header, name: k, env: K } } }",
+    'server: { name: s, version: "1" }',
+    "protocol: [2026-07-28]",
+    "tools:",
+    "  t:",
+    "    input: { type: object, properties: { a: { type: string }, id: { type: integer } } }",
+    "    output: { type: object, properties: { value: { type: string } } }",
+    "    http:",
+    "      operation: t",
+    "      method: GET",
+    "      path: /x/{id}/{gone}",
+    "      parameters: { id: { in: path }, b: { in: query } }",
+    "      body: { property: missing, mediaType: application/json }",
+    "      response: { wrap: result }",
+    "      security: [[key], [nope]]",
+    "",
+  ].join("\n");
+  const { diagnostics } = loadManifestText(text, out("edited.yaml"));
+  expect(diagnostics.filter((d) => d.code === "MCPGEN3030").map((d) => [d.line, d.message])).toEqual([
+    [12, "path parameter `gone` has no `in: path` parameter"],
+    [13, "`b` is not a property of the tool's input"],
+    [14, "the body property `missing` is not a property of the tool's input"],
+    [15, "`result` is not a property of the tool's output"],
+    [16, "security scheme `nope` is not declared under `openapi.security`"],
+  ]);
+  // What the importer writes always passes the check.
+  const imported = await importManifest({ source: join(FIXTURES, "petstore-3.1.yaml"), outPath: out("p.yaml") });
+  expect(loadManifestText(imported.yaml, out("p.yaml")).diagnostics.filter((d) => d.code === "MCPGEN3030")).toEqual([]);
+});
