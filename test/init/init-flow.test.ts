@@ -48,8 +48,9 @@ describe.each([
     const pkg = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(["validate", "generate", "test", "build", "start"]));
     if (flags.length === 0) {
-      expect(pkg.scripts["dev"]).toBe("tsx watch src/server.ts");
-      // What `npm run dev` runs, without the watcher: the TypeScript source through tsx.
+      expect(pkg.scripts["dev"]).toBe("mcp-gen dev mcp.yaml");
+      // What `mcp-gen dev` starts for this scaffold (generator/dev/entry.ts: src/server.ts through
+      // tsx), without the watcher.
       const env = Object.fromEntries(Object.entries(cleanEnv()).filter((e): e is [string, string] => e[1] !== undefined));
       const dev = await connectClient({
         transport: createStdioTransport({ command: join(app, "node_modules", ".bin", "tsx"), args: ["src/server.ts", "--stdio"], cwd: app, env, stderr: "ignore" }),
