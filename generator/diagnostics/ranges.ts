@@ -33,6 +33,7 @@ export const CODE_RANGES: readonly CodeRange[] = [
   { prefix: "18", area: "manifest: tasks", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "20", area: "`mcp-gen diff`", page: "docs/diff.md", anchor: "errors" },
   { prefix: "19", area: "manifest: portability", page: "docs/manifest.md", anchor: "diagnostics" },
+  { prefix: "21", area: "manifest: extensions and `_meta`", page: "docs/manifest.md", anchor: "diagnostics" },
   { prefix: "30", area: "`mcp-gen import openapi`", page: "docs/import-openapi.md", anchor: "diagnostics" },
   { prefix: "40", area: "`mcp-gen pull`", page: "docs/pull.md", anchor: "errors" },
 ];

@@ -122,6 +122,8 @@ export interface Tool {
   readonly http?: HttpOperationBinding;
   /** Deadline of one call in ms (0: none); absent: the server's limits.handlerTimeoutMs. */
   readonly timeoutMs?: number;
+  /** `_meta` of the list entry, verbatim (manifest/meta.ts); absent: none. */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface PromptArgument {
@@ -142,11 +144,15 @@ export interface Prompt {
   readonly arguments: readonly PromptArgument[];
   readonly inputRequests: readonly InputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of the list entry, verbatim (manifest/meta.ts); absent: none. */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ResourceAnnotations {
   readonly audience?: readonly ("user" | "assistant")[];
   readonly priority?: number;
+  /** ISO 8601 date-time (checked by the schema's `date-time` format). */
+  readonly lastModified?: string;
 }
 
 export interface Resource {
@@ -163,6 +169,8 @@ export interface Resource {
   readonly cache: CacheHint;
   readonly inputRequests: readonly InputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of the list entry, verbatim (manifest/meta.ts); absent: none. */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface TemplateVariable {
@@ -187,6 +195,8 @@ export interface ResourceTemplate {
   readonly cache: CacheHint;
   readonly inputRequests: readonly InputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of the list entry, verbatim (manifest/meta.ts); absent: none. */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface Handle {
@@ -239,6 +249,8 @@ export interface Manifest {
   /** Shared definitions, each bundled on its own (its `$defs` hold what it references). */
   readonly definitions: Readonly<Record<string, JsonSchema>>;
   readonly capabilities: DerivedCapabilities;
+  /** Extensions offered (`extensions`), by identifier, sorted: advertised under capabilities.extensions. */
+  readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly cache: ListCacheHints;
   /** The `auth` section: the HTTP server is an OAuth 2.1 resource server. */
   readonly auth?: AuthDeclaration;

@@ -13,6 +13,7 @@ import { checkPatterns } from "./check-patterns.js";
 import { checkPortability, type PortabilityOptions } from "./portability/check.js";
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
+import { checkMetaAndExtensions } from "./meta.js";
 import type { JsonSchema, Manifest } from "./ir.js";
 import { DEFAULT_INPUT_SCHEMA, durationToMs, normalizeManifest, schemaKey } from "./normalize.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
@@ -112,6 +113,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkAuth(data, reporter);
   checkTasks(data, served, reporter, durationToMs);
   checkHttpOperations(data, reporter);
+  checkMetaAndExtensions(data, reporter);
 
   const manifestDir = dirname(resolve(file));
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));

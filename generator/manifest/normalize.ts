@@ -4,6 +4,7 @@ import { eraOf } from "../spec-schema/lock.js";
 import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
 import { type HttpOperationBinding, httpOperationOf, openApiSourceOf } from "./http-binding.js";
 import { toIdentifier } from "./identifiers.js";
+import { extensionsOf, metaOf } from "./meta.js";
 import { toolTaskOf, type ToolTask } from "./tasks.js";
 import type {
   CacheHint,
@@ -137,6 +138,7 @@ function resourceAnnotations(raw: unknown): ResourceAnnotations | undefined {
   return {
     ...(Array.isArray(raw["audience"]) ? { audience: raw["audience"] as ("user" | "assistant")[] } : {}),
     ...(typeof raw["priority"] === "number" ? { priority: raw["priority"] } : {}),
+    ...(typeof raw["lastModified"] === "string" ? { lastModified: raw["lastModified"] } : {}),
   };
 }
 
@@ -176,6 +178,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       ...withTask(t),
       ...withHttp(t),
       ...(typeof t["timeoutMs"] === "number" ? { timeoutMs: t["timeoutMs"] } : {}),
+      ...metaOf(t),
     };
   });
 
@@ -202,6 +205,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
         .sort(byName),
       inputRequests: inputRequests(p, ["prompts", name], schemas),
       ...withScopes(p),
+      ...metaOf(p),
     };
   });
 
@@ -222,6 +226,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       cache: cacheHint(cacheRaw["default"], r["cache"]),
       inputRequests: inputRequests(r, ["resources", name], schemas),
       ...withScopes(r),
+      ...metaOf(r),
     };
   });
 
@@ -249,6 +254,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       cache: cacheHint(cacheRaw["default"], t["cache"]),
       inputRequests: inputRequests(t, ["templates", name], schemas),
       ...withScopes(t),
+      ...metaOf(t),
     };
   });
 
@@ -294,6 +300,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
     handles: handles.sort(byName),
     definitions,
     capabilities,
+    ...extensionsOf(raw),
     cache: {
       discover: cacheHint(cacheRaw["default"], cacheRaw["discover"]),
       tools: cacheHint(cacheRaw["default"], cacheRaw["tools"]),

@@ -136,7 +136,9 @@ function reportError(error: ErrorObject, data: unknown, reporter: Reporter, unkn
       return;
     }
     case "format": {
-      reporter.report("MCPGEN1104", path, `${describeType(error.data)} is not a valid ${(error.params as { format: string }).format} for ${where}`, "write an absolute URI such as https://example.com/icon.png");
+      const format = (error.params as { format: string }).format;
+      const hint = format === "date-time" ? "write an ISO 8601 date-time such as 2025-01-12T15:00:58Z" : "write an absolute URI such as https://example.com/icon.png";
+      reporter.report("MCPGEN1104", path, `${describeType(error.data)} is not a valid ${format} for ${where}`, hint);
       return;
     }
     case "minimum":

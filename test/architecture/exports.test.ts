@@ -91,6 +91,7 @@ describe("runtime export surface", () => {
           "META_PROTOCOL_VERSION",
           "META_SERVER_INFO",
           "META_SUBSCRIPTION_ID",
+          "META_TASKS_EXTENSION",
           "METHOD_NOT_FOUND",
           "MISSING_REQUIRED_CLIENT_CAPABILITY",
           "MODERN_REVISIONS",

@@ -119,6 +119,7 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         outputSchema: tool.outputSchema,
         annotations: tool.annotations,
         icons: tool.icons,
+        _meta: tool._meta,
         // The manifest's per-tool deadline (runtime server/operations.ts); absent: the server default.
         timeoutMs: tool.timeoutMs,
         handleArguments: Object.keys(handleArguments).length > 0 ? handleArguments : undefined,
@@ -157,6 +158,7 @@ function promptEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaName
         description: prompt.description,
         arguments: args,
         icons: prompt.icons,
+        _meta: prompt._meta,
       },
       {
         inputs: bound.inputs,
@@ -183,6 +185,7 @@ function resourceEntry(d: ServerDeclarations, resource: Resource): string {
         size: resource.size,
         annotations: resource.annotations,
         icons: resource.icons,
+        _meta: resource._meta,
         subscribable: resource.subscribe || undefined,
         cache: runtimeCache(resource.cache),
       },
@@ -210,6 +213,7 @@ function templateEntry(d: ServerDeclarations, template: ResourceTemplate): strin
         mimeType: template.mimeType,
         annotations: template.annotations,
         icons: template.icons,
+        _meta: template._meta,
         cache: runtimeCache(template.cache),
       },
       {
@@ -263,7 +267,8 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
     `    serverInfo: ${literal(serverInfo, 4)},\n` +
     (manifest.server.instructions !== undefined ? `    instructions: ${JSON.stringify(manifest.server.instructions)},\n` : "") +
     `    revisions: ${JSON.stringify(manifest.revisions)},\n` +
-    `    capabilities: { listChanged: ${listChanged}, logging: ${Boolean(manifest.capabilities.logging)} },\n` +
+    // Declared extensions (manifest/meta.ts); the runtime merges in the ones it owns (tasks).
+    `    capabilities: { listChanged: ${listChanged}, logging: ${Boolean(manifest.capabilities.logging)}${manifest.extensions ? `, extensions: ${literal(manifest.extensions, 4)}` : ""} },\n` +
     (Object.keys(listCache).length > 0 ? `    listCache: ${literal(listCache, 4)},\n` : "") +
     (handles ? `    handles: ${HANDLE_KINDS_CONST},\n` : "") +
     list("tools") +

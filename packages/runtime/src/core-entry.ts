@@ -53,6 +53,7 @@ export {
   META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   META_SUBSCRIPTION_ID,
+  META_TASKS_EXTENSION,
   readEnvelope,
   withEnvelope,
 } from "./core/era/envelope.js";
