@@ -4,6 +4,7 @@
 // an optional prefix of dot-separated labels ending in `/`, then a name. Extension identifiers
 // are such keys with a mandatory prefix [S26:basic/versioning § Extension Negotiation].
 import { META_TASKS_EXTENSION } from "@mcp-gen/runtime/core";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
 
@@ -74,4 +75,30 @@ export function extensionsOf(root: RawMap): { extensions?: Readonly<Record<strin
   if (entries.length === 0) return {};
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return { extensions: Object.fromEntries(entries) };
+}
+
+// What `mcp-gen pull` records of a server's lists: only what the pulled manifest can hold, so
+// it loads (keys outside the format and the runtime-owned extensions are left out).
+
+/** A wire `_meta` as a manifest field, keeping the keys of the spec's format; absent when none is left. */
+export function pulledMetaOf(entry: Readonly<Record<string, unknown>>): { _meta?: Record<string, unknown> } {
+  const meta = entry["_meta"];
+  if (!isMap(meta)) return {};
+  const kept = Object.entries(meta).filter(([key]) => isValidMetaKey(key));
+  return kept.length > 0 ? { _meta: Object.fromEntries(kept) } : {};
+}
+
+/** `capabilities.extensions` as the manifest's `extensions`, sorted; absent when none is left. */
+export function pulledExtensionsOf(capabilities: Readonly<Record<string, unknown>>): { extensions?: Record<string, unknown> } {
+  const kept = entriesOf(capabilities["extensions"]).filter(([id, settings]) => isMap(settings) && isValidExtensionId(id) && !RUNTIME_OWNED_EXTENSIONS.includes(id));
+  if (kept.length === 0) return {};
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { extensions: Object.fromEntries(kept) };
+}
+
+const DATE_TIME = fullFormats["date-time"] as { validate: (value: string) => boolean };
+
+/** Whether a pulled `lastModified` passes the manifest schema's `date-time` format (the same ajv-formats check). */
+export function isDateTime(value: unknown): value is string {
+  return typeof value === "string" && DATE_TIME.validate(value);
 }

@@ -18,6 +18,7 @@ import { planToolHeaders } from "@mcp-gen/runtime/client";
 import type { JsonObject } from "@mcp-gen/runtime/core";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { toIdentifier } from "../manifest/identifiers.js";
+import { isDateTime, pulledExtensionsOf, pulledMetaOf } from "../manifest/meta.js";
 import { revisionNames } from "../spec-schema/lock.js";
 import type { ServerSnapshot } from "./introspect.js";
 
@@ -70,6 +71,7 @@ function resourceAnnotations(source: JsonObject): JsonObject {
   const out: JsonObject = {};
   if (Array.isArray(a.audience)) out.audience = a.audience.filter((x) => x === "user" || x === "assistant");
   if (typeof a.priority === "number") out.priority = a.priority;
+  if (isDateTime(a.lastModified)) out.lastModified = a.lastModified;
   return Object.keys(out).length > 0 ? { annotations: out } : {};
 }
 
@@ -131,6 +133,7 @@ function toolEntry(tool: JsonObject, name: string, diagnostics: PullDiagnostic[]
   const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
   if (support === "optional" || support === "required") entry.task = support;
   const plan = planToolHeaders(tool.inputSchema);
+  Object.assign(entry, pulledMetaOf(tool));
   if (!plan.ok) diagnostics.push({ code: "MCPGEN4020", path: `tools.${name}.input`, message: `invalid x-mcp-header: ${plan.reason}; the tool is kept, but a client speaking 2026-07-28 over HTTP will not call it` });
   return entry;
 }
@@ -150,7 +153,7 @@ function promptEntry(prompt: JsonObject, completes: boolean): JsonObject {
     }
     entry.arguments = map;
   }
-  return entry;
+  return { ...entry, ...pulledMetaOf(prompt) };
 }
 
 function resourceEntry(resource: JsonObject, subscribe: boolean): JsonObject {
@@ -161,6 +164,7 @@ function resourceEntry(resource: JsonObject, subscribe: boolean): JsonObject {
     ...(typeof resource.size === "number" && Number.isInteger(resource.size) && resource.size >= 0 ? { size: resource.size } : {}),
     ...resourceAnnotations(resource),
     ...(subscribe ? { subscribe: true } : {}),
+    ...pulledMetaOf(resource),
   };
 }
 
@@ -186,6 +190,7 @@ function templateEntry(template: JsonObject, completes: boolean, subscribe: bool
     ...resourceAnnotations(template),
     ...(completes && variables.length > 0 ? { complete: variables } : {}),
     ...(subscribe ? { subscribe: true } : {}),
+    ...pulledMetaOf(template),
   };
 }
 
@@ -237,5 +242,6 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   }
   if (Object.keys(listChanged).length > 0) data.listChanged = listChanged;
   if (isObject(caps.logging)) data.logging = true;
+  Object.assign(data, pulledExtensionsOf(caps));
   return { data, diagnostics };
 }
