@@ -2,43 +2,21 @@
 // for both requirement sets, and holds every scored scenario to the STRICT verdict: at least one
 // SUCCESS, no FAILURE, no WARNING.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain JS helper without declarations
-import { summarizeResults } from "./summarize.mjs";
+import { EXTRA_HTTP_SCENARIOS, TASK_SCENARIOS, runServerLeg, type Row } from "./server-leg.js";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
-const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-const preload = join(root, "test/conformance/cli-preload.mjs");
 const outRoot = join(root, "test/.tmp/conformance");
 
-interface Row {
-  scenario: string;
-  strict: boolean;
-  problems: string[];
-}
-
-/** The tasks extension's scenarios (unscored: an extension), held to the same strict verdict. */
-const TASK_SCENARIOS = [
-  "tasks-lifecycle",
-  "tasks-capability-negotiation",
-  "tasks-wire-fields",
-  "tasks-request-state-removal",
-  "tasks-mrtr-input",
-  "tasks-request-headers",
-  "tasks-dispatch-and-envelope",
-  "tasks-required-task-error",
-  "tasks-mrtr-composition",
-] as const;
 /** Runs, but the suite itself skips every check (its listen harness is pending): no FAILURE/WARNING is all it can show. */
 const SKIPPED_BY_SUITE = { "2026-07-28": ["tasks-status-notifications"], "2025-11-25": [] } as const;
 
 /** Unscored scenarios this fixture must pass as well. */
 const EXTRA = {
-  "2026-07-28": ["json-schema-2020-12", "http-header-validation", "http-custom-header-server-validation", ...TASK_SCENARIOS],
+  "2026-07-28": [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS],
   "2025-11-25": ["json-schema-2020-12", "server-sse-polling", "server-session-lifecycle"],
 } as const;
 const EXPECTED_SCORED = { "2026-07-28": 37, "2025-11-25": 30 } as const;
@@ -77,22 +55,8 @@ afterAll(() => {
   for (const fixture of fixtures) fixture.kill("SIGTERM");
 });
 
-async function runLeg(url: string, label: string, revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: Row[]; notScored: string[]; stdout: string }> {
-  const out = join(outRoot, label, revision);
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  let stdout = "";
-  try {
-    ({ stdout } = await run(process.execPath, ["--import", preload, cli, "server", "--url", url, "--requirements", revision, "-o", out], {
-      cwd: root,
-      maxBuffer: 32 * 1024 * 1024,
-    }));
-  } catch (error) {
-    stdout = (error as { stdout?: string }).stdout ?? "";
-  }
-  const notScoredBlock = stdout.split(/Not scored for/)[1] ?? "";
-  const notScored = [...notScoredBlock.matchAll(/^\s+[✓✗] (\S+) \(/gm)].map((m) => m[1] as string);
-  return { rows: summarizeResults(out) as Row[], notScored, stdout };
+function runLeg(url: string, label: string, revision: keyof typeof EXPECTED_SCORED): Promise<{ rows: Row[]; notScored: string[]; stdout: string }> {
+  return runServerLeg(url, join(outRoot, label, revision), revision);
 }
 
 const LEGS = TRANSPORTS.flatMap((transport) => (["2026-07-28", "2025-11-25"] as const).map((revision) => [transport, revision] as const));

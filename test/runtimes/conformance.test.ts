@@ -8,30 +8,19 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, DENO_RUN, conformanceLeg, entry, freePort, root, startListening, startPolling, tmpRoot, type Started } from "./support.js";
 import { bundleWorker, writeWorkerdConfig } from "./workerd.js";
+import { EXTRA_HTTP_SCENARIOS, TASK_SCENARIOS } from "../conformance/server-leg.js";
 
 const run = promisify(execFile);
 const REVISION = "2026-07-28";
 const EXPECTED_SCORED = 37;
 /** Unscored scenarios held to the same verdict (as in test/conformance/server.test.ts). */
-const EXTRA_HTTP = ["json-schema-2020-12", "http-header-validation", "http-custom-header-server-validation"];
-const EXTRA_TASKS = [
-  "tasks-lifecycle",
-  "tasks-capability-negotiation",
-  "tasks-wire-fields",
-  "tasks-request-state-removal",
-  "tasks-mrtr-input",
-  "tasks-request-headers",
-  "tasks-dispatch-and-envelope",
-  "tasks-required-task-error",
-  "tasks-mrtr-composition",
-];
 /**
  * workerd stops a request's pending timers and promises once its response has ended, and a task
  * runs on after the `tools/call` that created it: without a `ctx.waitUntil` hook in the runtime
  * (none yet; docs/deployment.md) its tasks never finish there, so the tasks extension is not held
  * on workerd. The 37 scored scenarios do not depend on it.
  */
-const EXTRA = { bun: [...EXTRA_HTTP, ...EXTRA_TASKS], deno: [...EXTRA_HTTP, ...EXTRA_TASKS], workerd: EXTRA_HTTP } as const;
+const EXTRA = { bun: [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS], deno: [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS], workerd: EXTRA_HTTP_SCENARIOS } as const;
 
 /** The Node built-ins the Worker bundle imports: the reason it still needs nodejs_compat. */
 let workerNodeImports: string[] = [];

@@ -1,15 +1,11 @@
 // Shared by the runtime tests: the runtime binaries the dev dependencies install, starting a
 // fixture process and waiting for its URL, and one conformance server leg with its STRICT verdict
 // (the same summarizer and rules as test/conformance/server.test.ts).
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-// @ts-expect-error plain JS helper without declarations
-import { summarizeResults } from "../conformance/summarize.mjs";
+import { runServerLeg, type Row } from "../conformance/server-leg.js";
 
-const run = promisify(execFile);
 export const root = resolve(import.meta.dirname, "../..");
 export const tmpRoot = join(root, "test/.tmp/runtimes");
 
@@ -106,31 +102,8 @@ export async function startPolling(command: string, args: string[], url: string,
   }
 }
 
-export interface Row {
-  scenario: string;
-  strict: boolean;
-  problems: string[];
-}
-
-const cli = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-const preload = join(root, "test/conformance/cli-preload.mjs");
-
-/** One run of the official suite's server leg; rows per scenario, and which were not scored. */
+/** One run of the official suite's server leg (test/conformance/server-leg.ts); rows, and the scored ones. */
 export async function conformanceLeg(url: string, label: string, revision: string): Promise<{ scored: Row[]; rows: Row[] }> {
-  const out = join(tmpRoot, "conformance", label, revision);
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  let stdout = "";
-  try {
-    ({ stdout } = await run(process.execPath, ["--import", preload, cli, "server", "--url", url, "--requirements", revision, "-o", out], {
-      cwd: root,
-      maxBuffer: 32 * 1024 * 1024,
-    }));
-  } catch (error) {
-    stdout = (error as { stdout?: string }).stdout ?? "";
-  }
-  const notScoredBlock = stdout.split(/Not scored for/)[1] ?? "";
-  const notScored = [...notScoredBlock.matchAll(/^\s+[✓✗] (\S+) \(/gm)].map((m) => m[1] as string);
-  const rows = summarizeResults(out) as Row[];
+  const { rows, notScored } = await runServerLeg(url, join(tmpRoot, "conformance", label, revision), revision);
   return { rows, scored: rows.filter((row) => !notScored.includes(row.scenario)) };
 }

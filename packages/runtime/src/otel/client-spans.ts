@@ -6,10 +6,9 @@ import type { JsonObject, JsonRpcRequest, JsonRpcResponse } from "../core/jsonrp
 import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
 import type { ClientTransport, SendOptions } from "../client/transport/types.js";
 import type { OtelApi, OtelOptions } from "./api.js";
-import { ATTR_ERROR_TYPE, ATTR_NETWORK_PROTOCOL, ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, ATTR_RPC_STATUS, requestAttributes, spanName, TOOL_ERROR } from "./attributes.js";
+import { ATTR_NETWORK_PROTOCOL, ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, requestAttributes, spanName } from "./attributes.js";
+import { markException, markOutcome, TRACER_NAME } from "./span-outcome.js";
 import { formatTraceparent } from "./trace-context.js";
-
-const TRACER_NAME = "@mcp-gen/runtime";
 
 function isToolErrorResult(method: string, response: JsonRpcResponse): boolean {
   return method === "tools/call" && "result" in response && (response.result as JsonObject)["isError"] === true;
@@ -35,19 +34,10 @@ export function traceClientTransport(transport: ClientTransport, api: OtelApi, o
     const outgoing: JsonRpcRequest = { ...message, params: { ...params, _meta: injected } };
     try {
       const response = await api.context.with(api.trace.setSpan(parent, span), () => transport.request(outgoing, sendOptions));
-      if ("error" in response) {
-        span.setAttribute(ATTR_ERROR_TYPE, String(response.error.code));
-        span.setAttribute(ATTR_RPC_STATUS, String(response.error.code));
-        span.setStatus({ code: api.SpanStatusCode.ERROR });
-      } else if (isToolErrorResult(message.method, response)) {
-        span.setAttribute(ATTR_ERROR_TYPE, TOOL_ERROR);
-        span.setStatus({ code: api.SpanStatusCode.ERROR });
-      }
+      markOutcome(span, api, "error" in response ? { errorCode: response.error.code } : { toolError: isToolErrorResult(message.method, response) });
       return response;
     } catch (error) {
-      span.recordException(error);
-      span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "unknown");
-      span.setStatus({ code: api.SpanStatusCode.ERROR });
+      markException(span, api, error);
       throw error;
     } finally {
       span.end();

@@ -5,10 +5,9 @@
 import type { RequestInterceptor } from "../server/options.js";
 import { outcomeOf } from "../server/request-hooks.js";
 import type { OtelApi, OtelOptions } from "./api.js";
-import { ATTR_ERROR_TYPE, ATTR_NETWORK_PROTOCOL, ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, ATTR_RPC_STATUS, ATTR_SESSION_ID, requestAttributes, spanName, TOOL_ERROR } from "./attributes.js";
+import { ATTR_NETWORK_PROTOCOL, ATTR_NETWORK_TRANSPORT, ATTR_PROTOCOL_VERSION, ATTR_SESSION_ID, requestAttributes, spanName } from "./attributes.js";
+import { markException, markOutcome, TRACER_NAME } from "./span-outcome.js";
 import { withRemoteParent } from "./trace-context.js";
-
-const TRACER_NAME = "@mcp-gen/runtime";
 
 /** A ServerOptions.interceptors entry that traces every request with `api` (your `@opentelemetry/api`). */
 export function otelServerInterceptor(api: OtelApi, options: OtelOptions = {}): RequestInterceptor {
@@ -30,19 +29,10 @@ export function otelServerInterceptor(api: OtelApi, options: OtelOptions = {}): 
       try {
         const body = await run();
         const outcome = outcomeOf(info, body, performance.now() - started);
-        if (outcome.errorCode !== undefined) {
-          span.setAttribute(ATTR_ERROR_TYPE, String(outcome.errorCode));
-          span.setAttribute(ATTR_RPC_STATUS, String(outcome.errorCode));
-          span.setStatus({ code: api.SpanStatusCode.ERROR });
-        } else if (outcome.toolError) {
-          span.setAttribute(ATTR_ERROR_TYPE, TOOL_ERROR);
-          span.setStatus({ code: api.SpanStatusCode.ERROR });
-        }
+        markOutcome(span, api, outcome);
         return body;
       } catch (error) {
-        span.recordException(error);
-        span.setAttribute(ATTR_ERROR_TYPE, error instanceof Error ? error.name : "unknown");
-        span.setStatus({ code: api.SpanStatusCode.ERROR });
+        markException(span, api, error);
         throw error;
       } finally {
         span.end();
