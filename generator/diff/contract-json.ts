@@ -12,6 +12,7 @@ const jsonSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
 const inputRequests = z.array(z.object({ key: z.string(), kind: z.string(), requires: z.string().optional(), schema: jsonSchema.optional() }).strict()).default([]);
 const named = { name: z.string().min(1) };
 const scopes = z.array(z.string()).optional();
+const _meta = z.record(z.string(), z.unknown()).optional();
 const toolHints = z
   .object({ readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional(), idempotentHint: z.boolean().optional(), openWorldHint: z.boolean().optional() })
   .strict();
@@ -20,13 +21,13 @@ const contractFile = z
   .object({
     [CONTRACT_FORMAT_KEY]: z.literal(1),
     revisions: z.array(z.string()),
-    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests, scopes, taskSupport: z.enum(["optional", "required"]).optional() }).strict()).default([]),
+    tools: z.array(z.object({ ...named, inputSchema: jsonSchema, outputSchema: jsonSchema.optional(), annotations: toolHints.optional(), inputRequests, scopes, taskSupport: z.enum(["optional", "required"]).optional(), _meta }).strict()).default([]),
     prompts: z
-      .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests, scopes }).strict())
+      .array(z.object({ ...named, arguments: z.array(z.object({ ...named, required: z.boolean() }).strict()).default([]), inputRequests, scopes, _meta }).strict())
       .default([]),
-    resources: z.array(z.object({ ...named, uri: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes }).strict()).default([]),
+    resources: z.array(z.object({ ...named, uri: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes, _meta }).strict()).default([]),
     templates: z
-      .array(z.object({ ...named, uriTemplate: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes }).strict())
+      .array(z.object({ ...named, uriTemplate: z.string(), mimeType: z.string().optional(), subscribe: z.boolean().default(false), inputRequests, scopes, _meta }).strict())
       .default([]),
     handles: z.array(z.object({ ...named, ttlMs: z.number().int().nonnegative() }).strict()).default([]),
     auth: z.object({ required: z.array(z.string()) }).strict().optional(),

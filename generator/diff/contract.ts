@@ -41,6 +41,8 @@ export interface ContractTool {
   readonly scopes?: readonly string[];
   /** Whether the tool may or must run as a task (2025-11-25 execution.taskSupport); absent: never. */
   readonly taskSupport?: "optional" | "required";
+  /** `_meta` of its list entry, verbatim (a change is info: META_CHANGED). */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ContractToolHints {
@@ -60,6 +62,8 @@ export interface ContractPrompt {
   readonly arguments: readonly ContractPromptArgument[];
   readonly inputRequests: readonly ContractInputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of its list entry, verbatim (a change is info: META_CHANGED). */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ContractResource {
@@ -69,6 +73,8 @@ export interface ContractResource {
   readonly subscribe: boolean;
   readonly inputRequests: readonly ContractInputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of its list entry, verbatim (a change is info: META_CHANGED). */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ContractTemplate {
@@ -78,6 +84,8 @@ export interface ContractTemplate {
   readonly subscribe: boolean;
   readonly inputRequests: readonly ContractInputRequest[];
   readonly scopes?: readonly string[];
+  /** `_meta` of its list entry, verbatim (a change is info: META_CHANGED). */
+  readonly _meta?: Readonly<Record<string, unknown>>;
 }
 
 export interface ContractHandle {

@@ -100,6 +100,7 @@ const EXPECTED_PATH: Record<string, string> = {
   SCOPE_REMOVED: 'tools.echo.scopes["notes:write"]',
   TOOL_TASK_REQUIRED: "tools.echo.task",
   TOOL_TASK_SUPPORT_CHANGED: "tools.echo.task",
+  META_CHANGED: "tools.echo._meta",
 };
 
 function pairOf(rule: string): { old: string; new: string } {

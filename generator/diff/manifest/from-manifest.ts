@@ -22,12 +22,14 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       inputRequests: inputRequestsOf(t.inputRequests),
       ...(t.scopes ? { scopes: [...t.scopes] } : {}),
       ...(t.task && t.task.support !== "forbidden" ? { taskSupport: t.task.support } : {}),
+      ...(t._meta ? { _meta: t._meta } : {}),
     })),
     prompts: manifest.prompts.map((p) => ({
       name: p.name,
       arguments: p.arguments.map((a) => ({ name: a.name, required: a.required })),
       inputRequests: inputRequestsOf(p.inputRequests),
       ...(p.scopes ? { scopes: [...p.scopes] } : {}),
+      ...(p._meta ? { _meta: p._meta } : {}),
     })),
     resources: manifest.resources.map((r) => ({
       name: r.name,
@@ -36,6 +38,7 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       subscribe: r.subscribe,
       inputRequests: inputRequestsOf(r.inputRequests),
       ...(r.scopes ? { scopes: [...r.scopes] } : {}),
+      ...(r._meta ? { _meta: r._meta } : {}),
     })),
     templates: manifest.templates.map((t) => ({
       name: t.name,
@@ -44,6 +47,7 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
       subscribe: t.subscribe,
       inputRequests: inputRequestsOf(t.inputRequests),
       ...(t.scopes ? { scopes: [...t.scopes] } : {}),
+      ...(t._meta ? { _meta: t._meta } : {}),
     })),
     handles: manifest.handles.map((h) => ({ name: h.name, ttlMs: h.ttlMs })),
     ...(manifest.auth ? { auth: { required: [...manifest.auth.required] } } : {}),

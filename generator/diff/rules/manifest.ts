@@ -115,6 +115,13 @@ export const TOOL_TASK_SUPPORT_CHANGED = defineRule(
   "Reports a tool that may now run as a task, or no longer must or may (clients that support tasks handle both answers).",
 );
 
+export const META_CHANGED = defineRule(
+  "META_CHANGED",
+  "info",
+  ["MANIFEST", "META", "PROMPT", "RESOURCE", "TEMPLATE", "TOOL"],
+  "Reports a tool, prompt, resource or template whose `_meta` changed (the spec gives `_meta` no meaning clients must rely on).",
+);
+
 export const MANIFEST_RULES = [
   TOOL_ADDED,
   TOOL_REMOVED,
@@ -145,4 +152,5 @@ export const MANIFEST_RULES = [
   SCOPE_REMOVED,
   TOOL_TASK_REQUIRED,
   TOOL_TASK_SUPPORT_CHANGED,
+  META_CHANGED,
 ] as const;
