@@ -78,8 +78,8 @@ describe("mcp-gen generate (CLI)", () => {
     const check = cli("generate", manifest, "--out", outDir, "--check");
     expect(check.status).toBe(1);
     expect(check.stdout).toContain("changed src/server.ts");
-    expect(check.stdout).toContain("-  return createMcpServer(definition, {});");
-    expect(check.stdout).toContain("+  return createMcpServer(definition, options);");
+    expect(check.stdout).toContain("-  return withLiveItems(createMcpServer(definition, {}), {");
+    expect(check.stdout).toContain("+  return withLiveItems(createMcpServer(definition, options), {");
     expect(check.stdout).toContain(`Run: mcp-gen generate ${manifest} --out ${outDir}`);
     // --check wrote nothing.
     expect(readFileSync(server, "utf8")).toContain("createMcpServer(definition, {})");

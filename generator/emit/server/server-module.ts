@@ -234,6 +234,26 @@ export interface ServerModule {
 }
 
 /** src/server.ts: the server factory, building the runtime definition once from the manifest. */
+/**
+ * Typed live-list accessors (runtime server/live-lists.ts): `server.tools.<identifier>` for each
+ * declared item, keyed by tool/prompt name, resource URI or URI template.
+ */
+function liveAccessors(w: ModuleWriter, manifest: Manifest): { type: string; wrap: (server: string) => string } {
+  const families = [
+    ["tools", manifest.tools.map((t) => [t.identifier, t.name] as const)],
+    ["prompts", manifest.prompts.map((p) => [p.identifier, p.name] as const)],
+    ["resources", manifest.resources.map((r) => [r.identifier, r.uri] as const)],
+    ["resourceTemplates", manifest.templates.map((t) => [t.identifier, t.uriTemplate] as const)],
+  ] as const;
+  const union = (pairs: readonly (readonly [string, string])[]) => (pairs.length > 0 ? pairs.map(([id]) => JSON.stringify(id)).join(" | ") : "never");
+  const type = `${w.use(RUNTIME.WithLiveItems)}<${w.use(RUNTIME.McpServer)}, ${families.map(([, pairs]) => union(pairs)).join(", ")}>`;
+  const keys = families
+    .filter(([, pairs]) => pairs.length > 0)
+    .map(([family, pairs]) => `    ${family}: { ${pairs.map(([id, key]) => `${id}: ${JSON.stringify(key)}`).join(", ")} },\n`)
+    .join("");
+  return { type, wrap: (server) => (keys ? `${w.use(RUNTIME.withLiveItems)}(${server}, {\n${keys}  })` : server) };
+}
+
 export function emitServerModule(manifest: Manifest, header: string, schemas: SchemaNames): ServerModule {
   const w = new ModuleWriter();
   const handles = manifest.handles.length > 0;
@@ -278,10 +298,11 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
     `  };\n`;
   const auth = serverAuthParts(w, manifest);
   const proxy = serverProxyParts(w, manifest);
+  const live = liveAccessors(w, manifest);
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.\n */\n` +
-    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}${handlersOptional(manifest) ? " = {}" : ""}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""}${proxy?.optionsType ?? ""} = {}): ${w.use(RUNTIME.McpServer)} {\n` +
-    `${definition}  return ${w.use(RUNTIME.createMcpServer)}(definition, ${auth?.optionsExpression ?? "options"});\n}\n`;
+    `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}${handlersOptional(manifest) ? " = {}" : ""}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""}${proxy?.optionsType ?? ""} = {}): ${live.type} {\n` +
+    `${definition}  return ${live.wrap(`${w.use(RUNTIME.createMcpServer)}(definition, ${auth?.optionsExpression ?? "options"})`)};\n}\n`;
   return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), ...(proxy ? [proxy.part] : []), factory].join("\n")), exports: w.exports() };
 }

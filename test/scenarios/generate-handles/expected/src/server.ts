@@ -9,9 +9,11 @@ import {
   type ServerDefinition,
   type ServerOptions,
   type ToolDefinition,
+  type WithLiveItems,
   createMcpServer,
   toCallToolResult,
   typedContext,
+  withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { HandleContext, Handlers } from "./handlers.js";
 import {
@@ -35,7 +37,10 @@ const handleContext = typedContext<HandleContext>({ handles: handleKinds });
  * Creates the carts MCP server: both protocol eras on one endpoint, stdio or HTTP.
  * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
+export function createServer(
+  handlers: Handlers,
+  options: ServerOptions = {},
+): WithLiveItems<McpServer, "addItem" | "openCart", never, never, never> {
   const definition: ServerDefinition = {
     serverInfo: {
       name: "carts",
@@ -95,5 +100,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       } satisfies ToolDefinition<OpenCartInput>,
     ],
   };
-  return createMcpServer(definition, options);
+  return withLiveItems(createMcpServer(definition, options), {
+    tools: { addItem: "add_item", openCart: "open_cart" },
+  });
 }

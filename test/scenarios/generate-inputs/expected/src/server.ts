@@ -9,10 +9,12 @@ import {
   type ServerDefinition,
   type ServerOptions,
   type ToolDefinition,
+  type WithLiveItems,
   createMcpServer,
   parsePromptArguments,
   toCallToolResult,
   typedContext,
+  withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { BookTripToolContext, Handlers } from "./handlers.js";
 import {
@@ -65,7 +67,10 @@ const bookTripToolContext = typedContext<BookTripToolContext>({
  * Creates the inputs MCP server: both protocol eras on one endpoint, stdio or HTTP.
  * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
+export function createServer(
+  handlers: Handlers,
+  options: ServerOptions = {},
+): WithLiveItems<McpServer, "bookTrip", "planTrip", "offers", "trip"> {
   const definition: ServerDefinition = {
     serverInfo: {
       name: "inputs",
@@ -162,5 +167,10 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       },
     ],
   };
-  return createMcpServer(definition, options);
+  return withLiveItems(createMcpServer(definition, options), {
+    tools: { bookTrip: "book_trip" },
+    prompts: { planTrip: "plan_trip" },
+    resources: { offers: "trips://offers" },
+    resourceTemplates: { trip: "trips://{id}{?lang}" },
+  });
 }

@@ -8,8 +8,10 @@ import {
   type ServerDefinition,
   type ServerOptions,
   type ToolDefinition,
+  type WithLiveItems,
   createMcpServer,
   toCallToolResult,
+  withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { Handlers } from "./handlers.js";
 import { type PingPongInput, PingPongInputSchema } from "./schemas.js";
@@ -18,7 +20,10 @@ import { type PingPongInput, PingPongInputSchema } from "./schemas.js";
  * Creates the minimal MCP server: both protocol eras on one endpoint, stdio or HTTP.
  * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.
  */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): McpServer {
+export function createServer(
+  handlers: Handlers,
+  options: ServerOptions = {},
+): WithLiveItems<McpServer, "pingPong", never, never, never> {
   const definition: ServerDefinition = {
     serverInfo: {
       name: "minimal",
@@ -44,5 +49,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): M
       } satisfies ToolDefinition<PingPongInput>,
     ],
   };
-  return createMcpServer(definition, options);
+  return withLiveItems(createMcpServer(definition, options), {
+    tools: { pingPong: "ping-pong" },
+  });
 }
