@@ -15,7 +15,6 @@ import { HandlerTimeoutError } from "./safe-error.js";
 
 export const DEFAULT_HANDLER_TIMEOUT_MS = 60_000;
 
-const noop = (): void => {};
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
@@ -91,7 +90,11 @@ export class HandlerCall {
   private ownTimer: ReturnType<typeof setTimeout> | undefined;
   private remainingMs: number;
   private pauses = 0;
-  private fail: (error: unknown) => void = noop;
+  /** Set while the call runs (see run). */
+  private resolveRun: ((value: unknown) => void) | undefined;
+  private rejectRun: ((error: unknown) => void) | undefined;
+  private parent: Cancellation | undefined;
+  private onParentAbort: (() => void) | undefined;
 
   constructor(
     private readonly method: string,
@@ -100,39 +103,58 @@ export class HandlerCall {
     this.remainingMs = timeoutMs;
   }
 
-  /** Runs `work`, settling with it, or earlier on cancellation of `parent` or on the deadline. */
+  /**
+   * Runs `work`, settling with it, or earlier on cancellation of `parent` or on the deadline.
+   *
+   * PERFORMANCE (issue 10): the request's cancellation and the deadline list point at this call,
+   * and V8 may allocate either of them in old space (allocation-site pretenuring). Whatever such
+   * an old object points at survives scavenges until the next full GC, even once dead. So the
+   * settle functions live in fields that are cleared on settle, and every closure here captures
+   * only `this`: a settled call reaches neither the wrapper promise nor `work`'s request graph.
+   */
   run<T>(parent: Cancellation, work: (call: HandlerCall) => Promise<T>): Promise<T> {
     if (parent.aborted) {
       this.cancellation.abort();
       return Promise.reject(cancelled());
     }
-    return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      const onParentAbort = (): void => this.fail(cancelled());
-      const finish = (): boolean => {
-        if (settled) return false;
-        settled = true;
-        this.disarm();
-        parent.removeAbortListener(onParentAbort);
-        this.fail = noop;
-        return true;
-      };
-      this.fail = (error) => {
-        if (!finish()) return;
-        this.cancellation.abort();
-        reject(error);
-      };
-      parent.addAbortListener(onParentAbort);
-      this.arm();
-      work(this).then(
-        (value) => {
-          if (finish()) resolve(value);
-        },
-        (error: unknown) => {
-          if (finish()) reject(error);
-        },
-      );
+    const settled = new Promise<T>((resolve, reject) => {
+      this.resolveRun = resolve as (value: unknown) => void;
+      this.rejectRun = reject;
     });
+    this.parent = parent;
+    parent.addAbortListener((this.onParentAbort = () => this.fail(cancelled())));
+    this.arm();
+    let running: Promise<T>;
+    try {
+      running = work(this);
+    } catch (error) {
+      this.settle(false, error);
+      return settled;
+    }
+    running.then(
+      (value) => this.settle(true, value),
+      (error: unknown) => this.settle(false, error),
+    );
+    return settled;
+  }
+
+  /** Settles once (the first of: work's outcome, cancellation, deadline) and drops the references. */
+  private settle(ok: boolean, outcome: unknown, abort = false): void {
+    const resolve = this.resolveRun;
+    const reject = this.rejectRun;
+    if (resolve === undefined || reject === undefined) return;
+    this.resolveRun = this.rejectRun = undefined;
+    this.disarm();
+    if (this.parent !== undefined && this.onParentAbort !== undefined) this.parent.removeAbortListener(this.onParentAbort);
+    this.parent = this.onParentAbort = undefined;
+    if (abort) this.cancellation.abort();
+    if (ok) resolve(outcome);
+    else reject(outcome);
+  }
+
+  /** Ends the call early (cancelled or timed out): the handler's signal aborts, the call rejects. */
+  private fail(error: unknown): void {
+    this.settle(false, error, true);
   }
 
   /** Stops the clock while the handler waits for the client; calls nest. */
@@ -144,7 +166,7 @@ export class HandlerCall {
   }
 
   resume(): void {
-    if (this.pauses > 0 && --this.pauses === 0 && this.fail !== noop) this.arm();
+    if (this.pauses > 0 && --this.pauses === 0 && this.resolveRun !== undefined) this.arm();
   }
 
   /** Called by the deadline list (or the own timer) when the deadline passed. */
