@@ -53,7 +53,7 @@ describe.each<Era>(["modern", "legacy"])("SDK client listChanged, %s era", (era)
         listChanged: { tools: { autoRefresh: true, debounceMs: 0, onChanged: (error, tools) => changes.push({ error, tools }) } },
       },
     );
-    await client.connect(new StreamableHTTPClientTransport(listening.url));
+    await client.connect(new StreamableHTTPClientTransport(new URL(listening.url)));
   });
   afterAll(async () => {
     await client?.close();

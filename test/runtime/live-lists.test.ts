@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePackage } from "../../generator/generate/generate-package.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
-import type { LiveItem, LiveList, McpServer, ToolDefinition } from "../../packages/runtime/src/server-entry.js";
+import { withLiveItems, type LiveItem, type LiveList, type McpServer, type ToolDefinition } from "../../packages/runtime/src/server-entry.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { TMP_DIR } from "../support/tmp.js";
 import { envelope } from "./helpers/definition.js";
@@ -212,6 +212,17 @@ describe("live lists and capabilities", () => {
     } finally {
       await running.close();
     }
+  });
+
+  it("typed accessors skip names of the list's own methods and refuse undeclared keys", () => {
+    const tool = (name: string) => ({ name, inputSchema: { type: "object" }, handler: async () => ({ content: [] }) });
+    const plain = createMcpServer({ ...base, tools: [tool("add"), tool("to_string")] });
+    const typed = withLiveItems(plain, { tools: { add: "add", toString: "to_string" } });
+    expect(typeof typed.tools.add).toBe("function");
+    expect(typed.tools.get("add")?.declared).toBe(true);
+    expect(typed.tools.toString.key).toBe("to_string");
+    expect(() => withLiveItems(plain, { tools: { missing: "missing" } })).toThrow(/no declared tool 'missing'/);
+    void plain.close();
   });
 
   it("refuses a task tool on a server built without task tools", () => {

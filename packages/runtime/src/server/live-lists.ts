@@ -201,7 +201,7 @@ export function withLiveItems<S extends LiveLists, T extends string = never, P e
   for (const family of ["tools", "prompts", "resources", "resourceTemplates"] as const) {
     const list = server[family] as LiveList<unknown>;
     for (const [accessor, key] of Object.entries<string>(keys[family] ?? {})) {
-      if (accessor in list) continue;
+      if (Object.hasOwn(list, accessor)) continue;
       const item = list.get(key);
       if (item === undefined || !item.declared) throw new Error(`withLiveItems: no declared ${SPECS[family].noun} '${key}'`);
       Object.defineProperty(list, accessor, { value: item, enumerable: true });
