@@ -106,11 +106,14 @@ export class HandlerCall {
   /**
    * Runs `work`, settling with it, or earlier on cancellation of `parent` or on the deadline.
    *
-   * PERFORMANCE (issue 10): the request's cancellation and the deadline list point at this call,
-   * and V8 may allocate either of them in old space (allocation-site pretenuring). Whatever such
-   * an old object points at survives scavenges until the next full GC, even once dead. So the
-   * settle functions live in fields that are cleared on settle, and every closure here captures
-   * only `this`: a settled call reaches neither the wrapper promise nor `work`'s request graph.
+   * PERFORMANCE (issue 10, bench/server/README.md § GC promotion): every closure here captures
+   * only `this`; the settle functions and the parent hook live in declared fields, cleared on
+   * settle. The earlier settle-once closures, whose shared context also held `parent` and `work`
+   * (the handler context, and through it the request), made V8 pretenure a dozen per-request
+   * allocation sites under node:http load: each scavenge then promoted ~2.5 MB of finished
+   * requests kept by old-space garbage. Measured: in that shape, clearing `parent` and `work`
+   * on settle alone removed it; here, adding a per-call closure as a property the class does
+   * not declare brings it back. Check `promoted=` (bench/server/README.md) after changing this.
    */
   run<T>(parent: Cancellation, work: (call: HandlerCall) => Promise<T>): Promise<T> {
     if (parent.aborted) {
