@@ -214,6 +214,34 @@ describe("live lists and capabilities", () => {
     }
   });
 
+  it("resources and templates: disabled ones leave their lists and read like URIs that never existed", async () => {
+    const live = createMcpServer({
+      ...base,
+      capabilities: { listChanged: { resources: true } },
+      resources: [{ uri: "test://a", name: "a", read: () => [{ uri: "test://a", text: "A" }] }],
+      resourceTemplates: [{ uriTemplate: "test://items/{id}", name: "item", read: (uri: string) => [{ uri, text: "item" }] }],
+    });
+    const running = await listenHttp(live, { port: 0 });
+    const url = running.url.toString();
+    try {
+      const never = (await modernCall(url, "resources/read", { uri: "test://never" })).final.error.code;
+      expect((await modernCall(url, "resources/read", { uri: "test://items/7" })).final.result.contents[0].text).toBe("item");
+      live.resources.get("test://a")!.disable();
+      live.resourceTemplates.get("test://items/{id}")!.disable();
+      expect((await modernCall(url, "resources/list")).final.result.resources).toEqual([]);
+      expect((await modernCall(url, "resources/templates/list")).final.result.resourceTemplates).toEqual([]);
+      expect((await modernCall(url, "resources/read", { uri: "test://a" })).final.error.code).toBe(never);
+      expect((await modernCall(url, "resources/read", { uri: "test://items/7" })).final.error.code).toBe(never);
+      live.resourceTemplates.add({ uriTemplate: "test://other/{id}", name: "other", read: (uri: string) => [{ uri, text: "other" }] });
+      expect((await modernCall(url, "resources/templates/list")).final.result.resourceTemplates.map((t: { name: string }) => t.name)).toEqual(["other"]);
+      expect((await modernCall(url, "resources/read", { uri: "test://other/1" })).final.result.contents[0].text).toBe("other");
+      expect(() => live.resourceTemplates.add({ uriTemplate: "test://other/{id}", name: "again", read: () => [] })).toThrow(/already exists/);
+      expect(live.resourceTemplates.keys()).toEqual(["test://other/{id}"]);
+    } finally {
+      await running.close();
+    }
+  });
+
   it("typed accessors skip names of the list's own methods and refuse undeclared keys", () => {
     const tool = (name: string) => ({ name, inputSchema: { type: "object" }, handler: async () => ({ content: [] }) });
     const plain = createMcpServer({ ...base, tools: [tool("add"), tool("to_string")] });
