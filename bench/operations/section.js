@@ -1,7 +1,7 @@
 // `npm run bench -- operations` (issue 17): the server under load and faults, loopback only.
 // Rows: (1) OPS_LISTENS (default 1,000) concurrent subscriptions/listen streams plus tools/call at
-// c=32 for OPS_SECONDS (default 5; the issue's run is 60): calls/s, p50/p99, the server's RSS and
-// file descriptors before, at peak and after the streams closed; (2) a slowloris client and
+// c=32 for OPS_SECONDS (default 60, as issue 17 asks; lower it for a quick look): calls/s,
+// p50/p99, the server's RSS and file descriptors before, at peak and after the streams closed; (2) a slowloris client and
 // (3) a client that never reads its SSE stream, each cut by the server while other clients'
 // calls go on (p99 during the fault); (4) OPS_SESSIONS (default 10,000) legacy sessions opened
 // and abandoned, reclaimed by the idle sweep (heap after GC, and how many ids answer 404 after).
@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import { table } from "../report.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SECONDS = Number(process.env.OPS_SECONDS ?? 5);
+const SECONDS = Number(process.env.OPS_SECONDS ?? 60);
 const LISTENS = Number(process.env.OPS_LISTENS ?? 1000);
 const SESSIONS = Number(process.env.OPS_SESSIONS ?? 10_000);
 const IDLE_MS = 2000;
