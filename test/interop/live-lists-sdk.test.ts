@@ -3,12 +3,11 @@
 // 127.0.0.1. On 2026-07-28 the SDK opens subscriptions/listen itself; on 2025-11-25 it hears the
 // notification on the session's GET stream. Either way it re-lists (autoRefresh) and hands the
 // new list to onChanged; a call to the disabled tool is refused with -32602.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatePackage } from "../../generator/generate/generate-package.js";
+import { importGeneratedPackage } from "../support/generated-package.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
 import type { LiveItem, McpServer } from "../../packages/runtime/src/server-entry.js";
 import { TMP_DIR } from "../support/tmp.js";
@@ -26,13 +25,7 @@ const handlers = {
 };
 
 beforeAll(async () => {
-  const generated = await generatePackage(MANIFEST, { outDir: OUT });
-  rmSync(OUT, { recursive: true, force: true });
-  for (const [path, content] of generated.files) {
-    mkdirSync(join(OUT, path, ".."), { recursive: true });
-    writeFileSync(join(OUT, path), content);
-  }
-  ({ createServer } = (await import(pathToFileURL(join(OUT, "dist/index.js")).href)) as { createServer: typeof createServer });
+  ({ createServer } = await importGeneratedPackage<{ createServer: typeof createServer }>(MANIFEST, OUT));
 });
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 

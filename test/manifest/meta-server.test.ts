@@ -4,11 +4,10 @@
 // runtime's own tasks extension, on `server/discover` and legacy `initialize` alike
 // [S26:basic/versioning § Extension Negotiation]. Seen through the runtime client (raw results)
 // and through the official SDK client 2.4.0 over real HTTP on 127.0.0.1.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatePackage } from "../../generator/generate/generate-package.js";
+import { importGeneratedPackage } from "../support/generated-package.js";
 import { createFetchHandler, type McpServer } from "../../packages/runtime/src/server-entry.js";
 import { createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
@@ -49,13 +48,7 @@ const handlers = {
 let pkg: Generated;
 let http: ListeningServer;
 beforeAll(async () => {
-  const generated = await generatePackage(MANIFEST, { outDir: OUT });
-  rmSync(OUT, { recursive: true, force: true });
-  for (const [path, content] of generated.files) {
-    mkdirSync(join(OUT, path, ".."), { recursive: true });
-    writeFileSync(join(OUT, path), content);
-  }
-  pkg = (await import(pathToFileURL(join(OUT, "dist/index.js")).href)) as Generated;
+  pkg = await importGeneratedPackage<Generated>(MANIFEST, OUT);
   http = await listenHttp(pkg.createServer(handlers), { host: "127.0.0.1", port: 0 });
 });
 afterAll(async () => {

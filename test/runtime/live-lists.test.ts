@@ -3,12 +3,11 @@
 // GET stream each receive notifications/tools/list_changed, a call to it gets -32602 (unknown
 // tool, server/tools § Error Handling in 2025-11-25 and 2026-07-28), and enabling it restores it
 // in its place. Dynamic tools are added and removed with their own schemas and handlers.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { request, type ClientRequest } from "node:http";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatePackage } from "../../generator/generate/generate-package.js";
+import { importGeneratedPackage } from "../support/generated-package.js";
 import { listenHttp, type ListeningServer } from "../../packages/runtime/src/http/node.js";
 import { withLiveItems, type LiveItem, type LiveList, type McpServer, type ToolDefinition } from "../../packages/runtime/src/server-entry.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
@@ -34,13 +33,7 @@ const handlers = {
 };
 
 beforeAll(async () => {
-  const generated = await generatePackage(MANIFEST, { outDir: OUT });
-  rmSync(OUT, { recursive: true, force: true });
-  for (const [path, content] of generated.files) {
-    mkdirSync(join(OUT, path, ".."), { recursive: true });
-    writeFileSync(join(OUT, path), content);
-  }
-  const pkg = (await import(pathToFileURL(join(OUT, "dist/index.js")).href)) as { createServer(h: unknown): LiveServer };
+  const pkg = await importGeneratedPackage<{ createServer(h: unknown): LiveServer }>(MANIFEST, OUT);
   server = pkg.createServer(handlers);
   listening = await listenHttp(server, { port: 0 });
 });
