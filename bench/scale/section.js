@@ -6,11 +6,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { table } from "../report.js";
+import { freePort } from "../server/processes.js";
 import { closeLegacySession, measureThroughput, openLegacySession, planRow, verifyRow } from "../server/http-load.js";
 import { NGINX_TEMP_DIRS, nginxConfig } from "../../test/scale/helpers/nginx-conf.mjs";
 
@@ -18,17 +19,6 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
 const KEYS = { MCP_GEN_STATE_KEY: "bench-scale-state-key-0123456789abcdef", MCP_GEN_HANDLE_KEY: "bench-scale-handle-key-0123456789abcdef" };
 const children = new Set();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function waitFor(child, pattern, what) {
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
 // on 127.0.0.1; everything started here is tracked and stopped by stopAll(), also on errors.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 
 const started = new Set();
 
@@ -88,4 +89,16 @@ export function stopChild(child, graceMs = 2_000) {
 
 export async function stopAll() {
   await Promise.all([...started].map((child) => stopChild(child)));
+}
+
+/** A port free on 127.0.0.1 right now (for servers whose port must be known before they start). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

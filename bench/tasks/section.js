@@ -3,23 +3,12 @@
 // store and with the Redis store (@mcp-gen/redis) on a redis-server this section starts on a free
 // port and stops (skipped with a note when redis-server is not on PATH).
 import { spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { table } from "../report.js";
+import { freePort } from "../server/processes.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function measure(args) {
   const run = spawnSync(process.execPath, ["--expose-gc", join(HERE, "measure.js"), ...args], { encoding: "utf8" });

@@ -49,9 +49,6 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
   const baseScopes = options.requiredScopes ?? [];
 
   const resourceFor = (request: HttpRequestView): string | undefined => resourceOf(options, request.header("host"), mcpPath);
-  // PERFORMANCE (issue 11 bench goal: < 10% per request): the resource and its origin depend
-  // only on the Host header, which repeats; the last one is remembered instead of parsing a URL
-  // per request.
   // A client repeats its Authorization header on every request: the last well-formed one and its
   // reading are kept, so the token68 grammar check runs once per token, not once per request.
   let lastAuthorization: string | undefined;
@@ -65,12 +62,14 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
     }
     return reading;
   };
-  let lastHost: string | undefined;
+  // PERFORMANCE (issue 11 bench goal: < 10% per request): the resource repeats from request to
+  // request, so its origin is remembered instead of parsing a URL per request.
+  let lastResource: string | undefined;
   let lastOrigin = "";
-  const originOf = (resource: string, host: string | undefined): string => {
-    if (host !== lastHost || lastHost === undefined) {
+  const originOf = (resource: string): string => {
+    if (resource !== lastResource) {
       lastOrigin = new URL(resource).origin;
-      lastHost = host;
+      lastResource = resource;
     }
     return lastOrigin;
   };
@@ -123,7 +122,7 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
         refuse(request, responder, error as AuthFailure, baseScopes);
         return undefined;
       }
-      const url = `${originOf(resource, request.header("host"))}${splitTarget(request.target ?? mcpPath).path}`;
+      const url = `${originOf(resource)}${splitTarget(request.target ?? mcpPath).path}`;
       const view: VerifyRequest = { resource, method: request.method, url, scheme, header: (name) => request.header(name) };
       try {
         return await verifier.verify(token, view);
