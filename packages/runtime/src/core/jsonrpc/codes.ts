@@ -9,6 +9,11 @@ export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 /** Legacy-only resource-not-found (2025-11-25 server/resources § Error Handling). */
 export const RESOURCE_NOT_FOUND_LEGACY = -32002;
+/**
+ * 2025-11-25 only: the request needs URL-mode elicitations first, listed in `data.elicitations`
+ * (2025-11-25 client/elicitation § URL Elicitation Required Error). Never sent on 2026-07-28.
+ */
+export const URL_ELICITATION_REQUIRED = -32042;
 export const HEADER_MISMATCH = -32020;
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
@@ -21,6 +26,7 @@ export const ERROR_CODES: Readonly<Record<string, number>> = Object.freeze({
   INVALID_PARAMS,
   INTERNAL_ERROR,
   RESOURCE_NOT_FOUND_LEGACY,
+  URL_ELICITATION_REQUIRED,
   HEADER_MISMATCH,
   MISSING_REQUIRED_CLIENT_CAPABILITY,
   UNSUPPORTED_PROTOCOL_VERSION,
