@@ -19,10 +19,12 @@ export type {
   ResourceContents,
   ResourceDefinition,
   ResourceTemplateDefinition,
+  RootsListChangedEvent,
   ServerControl,
   ServerDefinition,
   ServerHandlerContext,
   ServerInfo,
+  TemplateInstance,
   ToolDefinition,
 } from "./server/definition.js";
 export type { CorsOptions, HealthOptions, RequestHooks, RequestInfo, RequestInterceptor, RequestOutcome, ServerLimits, ServerOptions } from "./server/options.js";
@@ -31,6 +33,9 @@ export type { Reply, ModernExchange } from "./server/modern.js";
 export { LegacySession } from "./server/legacy-session.js";
 export type { LegacyChannel } from "./server/legacy-session.js";
 export { resourceNotFound } from "./server/operations.js";
+export { UrlElicitationRequiredError } from "./server/url-elicitation.js";
+export type { UrlElicitation, UrlElicitationParams } from "./server/url-elicitation.js";
+export type { RequestView } from "./server/request-view.js";
 
 export { createHttpEndpoint } from "./http/endpoint.js";
 export type { HttpEndpoint } from "./http/endpoint.js";

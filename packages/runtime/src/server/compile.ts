@@ -79,7 +79,8 @@ export function hasTaskTools(def: ServerDefinition): boolean {
   return (def.tools ?? []).some((t) => t.task !== undefined && t.task.support !== "forbidden");
 }
 
-function resourceDescriptor(resource: ResourceDefinition): JsonObject {
+/** The resources/list entry of a resource (also used by template-listing.ts). */
+export function resourceDescriptor(resource: ResourceDefinition): JsonObject {
   const { subscribable: _s, cache: _c, inputs: _i, read: _r, ...wire } = resource;
   return strip(wire);
 }

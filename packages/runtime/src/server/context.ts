@@ -9,6 +9,7 @@ import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { ServerHandlerContext, ServerControl } from "./definition.js";
 import type { HandlerCall } from "./handler-call.js";
+import { createRequestView, type RequestView } from "./request-view.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
 class RequestContext implements ServerHandlerContext {
@@ -19,6 +20,7 @@ class RequestContext implements ServerHandlerContext {
   private readonly scope: CallScope;
   private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
   private lastProgress = -Infinity;
+  private view: RequestView | undefined;
   /** This invocation: its cancellation also ends at the deadline, unlike the request's. */
   private readonly call: HandlerCall;
 
@@ -69,6 +71,10 @@ class RequestContext implements ServerHandlerContext {
   }
   get task(): ServerHandlerContext["task"] {
     return this.scope.task;
+  }
+  /** Built on first use: most handlers never look. */
+  get request(): RequestView {
+    return (this.view ??= createRequestView(this.scope.params, this.scope.requestHeaders));
   }
 
   progress(progress: number, total?: number, message?: string): void {

@@ -10,6 +10,7 @@ import type { Era } from "../core/era/revisions.js";
 import type { HandleCodec, HandleKindDefinition } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import type { InputAnswer, InputRequestDeclaration } from "../mrtr/input-requests.js";
+import type { RequestView } from "./request-view.js";
 import type { TaskControl } from "../tasks/types.js";
 import type { ToolTaskOptions } from "../tasks/types.js";
 
@@ -72,6 +73,8 @@ export interface ServerHandlerContext {
   closeStream(): void;
   /** The task this call runs as (status messages); undefined when it runs inline. */
   readonly task: TaskControl | undefined;
+  /** The request itself: its `_meta` (trace context, progress token) and allowed HTTP headers (request-view.ts). */
+  readonly request: RequestView;
 }
 
 /** Operations any code may trigger to notify listeners. */
@@ -80,6 +83,21 @@ export interface ServerControl {
   notifyPromptsListChanged(): void;
   notifyResourcesListChanged(): void;
   notifyResourceUpdated(uri: string): void;
+  /**
+   * 2025-11-25 URL elicitation: tells the session that was given `elicitationId` (by `ctx.ask` or a
+   * thrown UrlElicitationRequiredError) that the out-of-band interaction finished
+   * (`notifications/elicitation/complete`). False when no session of this process holds the id.
+   */
+  completeElicitation(elicitationId: string): boolean;
+}
+
+/** What `onRootsListChanged` hears: a 2025-11-25 client said its roots changed. */
+export interface RootsListChangedEvent {
+  readonly sessionId: string;
+  readonly clientInfo: JsonObject | undefined;
+  readonly clientCapabilities: JsonObject;
+  /** Asks that client for its roots now (roots/list on its GET stream or stdio connection). */
+  listRoots(): Promise<{ roots: { uri: string; name?: string }[] }>;
 }
 
 /** The tools/call result shape is a protocol fact shared with the client (core/results.ts). */
@@ -149,6 +167,24 @@ export interface ResourceDefinition {
   read: (ctx: ServerHandlerContext) => ReadResult | Promise<ReadResult>;
 }
 
+/**
+ * One instance of a resource template, as its `list` callback names it for resources/list: by
+ * the template's variables (the URI is the template expanded with them) or by `uri` (which must
+ * match the template). `name` defaults to the template's name.
+ */
+export interface TemplateInstance<Variables extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
+  variables?: Variables;
+  uri?: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: JsonObject;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
+
 export type Completer = (
   value: string,
   context: Readonly<Record<string, string>>,
@@ -167,6 +203,8 @@ export interface ResourceTemplateDefinition {
   complete?: Readonly<Record<string, Completer>>;
   inputs?: Readonly<Record<string, InputRequestDeclaration>>;
   read: (uri: string, variables: Readonly<Record<string, string>>, ctx: ServerHandlerContext) => ReadResult | Promise<ReadResult>;
+  /** Enumerates the template's instances into resources/list (template-listing.ts); absent: none are listed. */
+  list?: (ctx: ServerHandlerContext) => readonly TemplateInstance[] | Promise<readonly TemplateInstance[]>;
 }
 
 export interface PromptArgument {
@@ -205,6 +243,8 @@ export interface ServerDefinition {
   resourceTemplates?: readonly ResourceTemplateDefinition[];
   prompts?: readonly PromptDefinition[];
   handles?: Readonly<Record<string, HandleKindDefinition>>;
+  /** 2025-11-25 and earlier: a client sent notifications/roots/list_changed (removed in 2026-07-28). */
+  onRootsListChanged?: (event: RootsListChangedEvent) => void | Promise<void>;
   /** Cache hints for cacheable results without their own (default ttlMs 0, private). */
   cacheDefaults?: CacheHint;
   listCache?: Partial<Record<CacheableList, CacheHint>>;

@@ -29,6 +29,9 @@ import type { ServerOptions } from "./options.js";
 import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
 import type { CallScope, InputChannel } from "./scope.js";
+import type { RootsListChangedEvent } from "./definition.js";
+import { visibleHeaders } from "./request-view.js";
+import { UrlElicitationRequiredError, type UrlElicitationTracker } from "./url-elicitation.js";
 import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
 import { watchLegacyStatus } from "../tasks/legacy-status.js";
 
@@ -46,6 +49,12 @@ export interface LegacyChannel {
 export interface LegacyHost extends OperationHost {
   clientRequestTimeoutMs: number;
   callerOf: ServerOptions["callerOf"];
+  /** Which session was given which URL elicitation id (url-elicitation.ts). */
+  urlElicitations?: UrlElicitationTracker;
+  /** ServerOptions.exposeHeaders, lower-cased (request-view.ts). */
+  exposedHeaders?: readonly string[];
+  /** Hears notifications/roots/list_changed (ServerDefinition.onRootsListChanged, server.onRootsListChanged). */
+  rootsListChanged?: (event: RootsListChangedEvent) => void;
 }
 
 interface PendingClientRequest {
@@ -151,6 +160,8 @@ export class LegacySession {
       return cancellation.aborted ? undefined : serializeSuccess(request.id, result);
     } catch (error) {
       if (cancellation.aborted) return undefined;
+      // Completion of these elicitations goes to this session's GET stream (or stdio) later.
+      if (error instanceof UrlElicitationRequiredError) for (const e of error.elicitations) this.trackElicitation(e.elicitationId, undefined);
       const rpcError = error instanceof RpcError ? error : this.internal(error);
       return serializeError(request.id, rpcError);
     } finally {
@@ -170,7 +181,9 @@ export class LegacySession {
         return inflight !== undefined;
       }
     }
-    // notifications/initialized, roots/list_changed, progress: nothing to do.
+    // 2025-11-25 client/roots § Root List Changes; the hook may ask for the new roots at once.
+    if (message.method === "notifications/roots/list_changed" && this.initialized) this.host.rootsListChanged?.(this.rootsEvent());
+    // notifications/initialized, progress: nothing to do.
     return true;
   }
 
@@ -197,6 +210,7 @@ export class LegacySession {
       pending.reject(new Error("session closed"));
     }
     this.pending.clear();
+    this.host.urlElicitations?.release(this);
     for (const stop of this.taskWatches) stop();
     this.taskWatches.clear();
     this.unsolicited = undefined;
@@ -307,7 +321,7 @@ export class LegacySession {
       default:
         break;
     }
-    if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy");
+    if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy", () => this.scope(request, channel, cancellation));
     const asTask = method === "tools/call" && params["task"] !== undefined;
     const scopeChannel = asTask ? this.taskChannel(channel) : channel;
     const scope = this.scope(request, scopeChannel, cancellation);
@@ -355,6 +369,7 @@ export class LegacySession {
     const params = request.params ?? {};
     const meta = params["_meta"];
     const token = isPlainObject(meta) ? meta["progressToken"] : undefined;
+    const exposed = this.host.exposedHeaders ?? [];
     return {
       era: "legacy",
       protocolVersion: this.protocolVersion ?? "2025-03-26",
@@ -371,7 +386,48 @@ export class LegacySession {
       notify: (method, notificationParams) => channel.send(notification(method, notificationParams)),
       openInputs: () => this.inputChannel(channel, cancellation),
       closeStream: () => channel.closeStream(),
+      get requestHeaders() {
+        return visibleHeaders(channel.headers, exposed);
+      },
     };
+  }
+
+  /** What onRootsListChanged hears; listRoots() asks on the session's own stream (GET stream / stdio). */
+  private rootsEvent(): RootsListChangedEvent {
+    const session = this;
+    return {
+      sessionId: this.id,
+      clientInfo: this.clientInfo,
+      clientCapabilities: this.clientCapabilities,
+      async listRoots() {
+        if (missingCapabilities({ method: "roots/list" }, session.clientCapabilities)) throw new Error("the client did not declare the roots capability");
+        const channel: LegacyChannel = {
+          send: (message) => {
+            if (!session.unsolicited) return false;
+            session.unsolicited(message as JsonRpcNotification);
+            return true;
+          },
+          closeStream: () => {},
+        };
+        const answer = validateInputAnswer("roots", "roots/list", await session.requestClient("roots/list", undefined, channel, new Cancellation()));
+        return answer as { roots: { uri: string; name?: string }[] };
+      },
+    };
+  }
+
+  /**
+   * Remembers that this session was given `elicitationId`: its completion goes on the request's
+   * stream while that is open, else on the GET stream / stdio (2025-11-25 client/elicitation §
+   * Completion Notifications: only to the client that got the elicitation).
+   */
+  private trackElicitation(elicitationId: string, channel: LegacyChannel | undefined): void {
+    this.host.urlElicitations?.track(this, elicitationId, (message) => {
+      if (this.closed) return false;
+      if (channel !== undefined && channel.send(message) !== false) return true;
+      if (!this.unsolicited) return false;
+      this.unsolicited(message);
+      return true;
+    });
   }
 
   /** The legacy bridge: each declared input becomes a real server→client request. */
@@ -403,6 +459,8 @@ export class LegacySession {
 
   private sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
     let params = request.params;
+    // A handler that names the id (to complete it later) keeps it; otherwise one is minted below.
+    const given = request.method === "elicitation/create" && params?.["mode"] === "url" ? params["elicitationId"] : undefined;
     if (request.method === "elicitation/create" && params) {
       if (params["mode"] === "url") params = { ...params, elicitationId: randomUUID() };
       else if ((this.protocolVersion ?? "") < "2025-11-25") {
@@ -411,6 +469,9 @@ export class LegacySession {
         params = rest;
       }
     }
+    if (typeof given === "string" && given !== "" && params) params = { ...params, elicitationId: given };
+    const elicitationId = request.method === "elicitation/create" ? params?.["elicitationId"] : undefined;
+    if (typeof elicitationId === "string") this.trackElicitation(elicitationId, channel);
     return this.requestClient(request.method, params, channel, cancellation);
   }
 }

@@ -21,12 +21,15 @@ import { callTool, complete, getPrompt, listPage, readResource, type ListMethod,
 import type { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
 import type { CallScope, InputChannel } from "./scope.js";
+import { visibleHeaders } from "./request-view.js";
 
 export interface ModernHost extends OperationHost, ListenHost {
   stateCodec: RequestStateCodec;
   /** `"_meta":{"io.modelcontextprotocol/serverInfo":{…}}`, serialized once. */
   serverMetaJson: string;
   callerOf: ServerOptions["callerOf"];
+  /** ServerOptions.exposeHeaders, lower-cased (request-view.ts). */
+  exposedHeaders?: readonly string[];
 }
 
 export interface ModernExchange {
@@ -114,6 +117,10 @@ class ModernScope implements CallScope {
     return this.exchange.auth;
   }
 
+  get requestHeaders(): Readonly<Record<string, string>> {
+    return visibleHeaders(this.exchange.headers, this.host.exposedHeaders ?? []);
+  }
+
   /** Without _meta logLevel the server MUST NOT log to this request (server/utilities/logging). */
   shouldLog(level: LogLevel): boolean {
     return this.threshold !== undefined && logLevelRank(level) >= this.threshold;
@@ -146,7 +153,7 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
     case "prompts/list":
     case "resources/list":
     case "resources/templates/list":
-      return listPage(host, method as ListMethod, request.params, "modern");
+      return listPage(host, method as ListMethod, request.params, "modern", () => modernScope(host, request, envelope, exchange));
     case "subscriptions/listen":
       return runListen(
         host,

@@ -17,6 +17,8 @@ import { exposedMessage, HandlerTimeoutError } from "./safe-error.js";
 import type { CallScope } from "./scope.js";
 import type { TaskEngine } from "../tasks/engine.js";
 import { maybeStartTask } from "../tasks/dispatch.js";
+import { listResourcesWithInstances, listsTemplateInstances } from "./template-listing.js";
+import { modernUrlElicitationResult, UrlElicitationRequiredError } from "./url-elicitation.js";
 
 export interface OperationHost {
   compiled: CompiledServer;
@@ -63,6 +65,10 @@ async function runWithInputs(
   } catch (error) {
     if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
       return (channel as ModernInputChannel).inputRequiredResult(error);
+    }
+    // 2026-07-28 has no -32042: the same need is an input_required URL elicitation (url-elicitation.ts).
+    if (error instanceof UrlElicitationRequiredError && "inputRequiredResult" in channel) {
+      return await modernUrlElicitationResult(error, channel as ModernInputChannel, scope.clientCapabilities);
     }
     if (error instanceof HandlerTimeoutError && onTimeout) {
       host.reportError(error);
@@ -262,8 +268,12 @@ export async function complete(host: OperationHost, scope: CallScope): Promise<O
 
 export type ListMethod = "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
 
-/** Returns the pre-serialized page for the cursor; invalid cursors are -32602. */
-export function listPage(host: OperationHost, method: ListMethod, params: JsonObject | undefined, era: CallScope["era"]): RawJson {
+/**
+ * Returns the pre-serialized page for the cursor; invalid cursors are -32602. resources/list of a
+ * server whose templates list their instances is computed per request (template-listing.ts).
+ */
+export function listPage(host: OperationHost, method: ListMethod, params: JsonObject | undefined, era: CallScope["era"], scopeOf?: () => CallScope): RawJson | Promise<RawJson> {
+  if (method === "resources/list" && scopeOf !== undefined && listsTemplateInstances(host.compiled)) return listResourcesWithInstances(host, scopeOf());
   const list = host.compiled.lists[method];
   const cursor = params?.["cursor"];
   if (cursor === undefined) return list[era][0] as RawJson;

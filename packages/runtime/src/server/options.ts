@@ -155,6 +155,11 @@ export interface ServerOptions {
    * Handles minted while serving a caller only open for that caller. Default: unbound handles.
    */
   callerOf?: (request: { headers: ((lowerCaseName: string) => string | undefined) | undefined; clientInfo: Record<string, unknown> | undefined }) => string | undefined;
+  /**
+   * HTTP request headers handlers may read through `ctx.request.headers` (names, any case).
+   * Default none; `authorization`/`cookie` only when listed here (SERVER.md § Handlers see the request).
+   */
+  exposeHeaders?: readonly string[];
   /** Host/Origin validation for the HTTP transports. */
   hostGuard?: HostGuardOptions;
   /**

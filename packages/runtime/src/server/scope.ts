@@ -41,4 +41,6 @@ export interface CallScope {
   closeStream(): void;
   /** Present when the call runs as a task (tasks/task-scope.ts). */
   readonly task?: TaskControl;
+  /** The request headers ServerOptions.exposeHeaders allows handlers to see (HTTP; request-view.ts). */
+  readonly requestHeaders?: Readonly<Record<string, string>>;
 }

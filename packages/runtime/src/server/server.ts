@@ -18,6 +18,9 @@ import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } 
 import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
 import { DEFAULT_DRAIN_MS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_PER_CALLER, drainingError, isLongLived, RequestGate } from "./drain.js";
 import { composeRequestWrapper } from "./request-hooks.js";
+import { normalizeExposedHeaders } from "./request-view.js";
+import { UrlElicitationTracker } from "./url-elicitation.js";
+import type { RootsListChangedEvent } from "./definition.js";
 import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
 import { principalOf } from "../auth/principal.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
@@ -41,6 +44,11 @@ export interface McpServer extends ServerControl, LiveLists {
    * `listener("close")` once the drain is over (transports release the rest).
    */
   onClosing(listener: (phase: "drain" | "close") => void): void;
+  /**
+   * Hears every 2025-11-25 `notifications/roots/list_changed` (besides ServerDefinition.onRootsListChanged);
+   * returns the function that stops it.
+   */
+  onRootsListChanged(listener: (event: RootsListChangedEvent) => void | Promise<void>): () => void;
   /**
    * Ends open listen streams with their close result and stops new work; with `drainMs`, lets
    * in-flight requests finish for up to that long first. Then closes legacy sessions (aborting
@@ -80,7 +88,21 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
   const closing = new Promise<void>((resolve) => {
     markClosing = resolve;
   });
+  const urlElicitations = new UrlElicitationTracker();
+  const rootsListeners = new Set<(event: RootsListChangedEvent) => void | Promise<void>>();
+  if (definition.onRootsListChanged) rootsListeners.add(definition.onRootsListChanged);
+  // A listener's failure is the server's to hear, never the client's (a notification has no answer).
+  const rootsListChanged = (event: RootsListChangedEvent): void => {
+    for (const listener of rootsListeners) {
+      try {
+        Promise.resolve(listener(event)).catch((error: unknown) => options.onError?.(error));
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  };
   const control: ServerControl = {
+    completeElicitation: (elicitationId: string) => urlElicitations.complete(elicitationId),
     notifyToolsListChanged: () => bus.publish({ type: "toolsListChanged" }),
     notifyPromptsListChanged: () => bus.publish({ type: "promptsListChanged" }),
     notifyResourcesListChanged: () => bus.publish({ type: "resourcesListChanged" }),
@@ -102,6 +124,9 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     handlerTimeoutMs: options.limits?.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
     maxUriLength: options.limits?.maxUriLength ?? DEFAULT_MAX_URI_LENGTH,
     callerOf: options.callerOf,
+    urlElicitations,
+    exposedHeaders: normalizeExposedHeaders(options.exposeHeaders),
+    rootsListChanged,
     serverMetaJson: `"_meta":${JSON.stringify({ [META_SERVER_INFO]: compiled.serverInfo })}`,
     tasks: hasTaskTools(definition)
       ? new TaskEngine({
@@ -202,6 +227,12 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
         close();
       };
       return session;
+    },
+    onRootsListChanged(listener) {
+      rootsListeners.add(listener);
+      return () => {
+        rootsListeners.delete(listener);
+      };
     },
     onClosing(listener) {
       closingListeners.push(listener);
