@@ -97,9 +97,9 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   // index.ts re-exports what each module recorded as exported, nothing read back from code.
   const index = indexModule(header(`Entry point of ${packageName}.`), [
     ...(serverSide ? [{ module: "server" as const, exports: serverSide.server.exports }, { module: "handlers" as const, exports: serverSide.handlers.exports }] : []),
-    { module: "client", exports: client.exports },
+    { module: "client", exports: client.exports, lazy: serverSide !== undefined },
     { module: "schemas", exports: schemas.names.exports() },
-    ...(serverSide ? [{ module: "testing" as const, exports: serverSide.testing.exports }] : []),
+    ...(serverSide ? [{ module: "testing" as const, exports: serverSide.testing.exports, lazy: true }] : []),
   ]);
 
   const formatTypeScript = options.format ?? formatCode;

@@ -52,6 +52,12 @@ export function readme(manifest: Manifest, packageName: string, manifestName: st
 export interface ModuleExports {
   readonly module: PackageModule;
   readonly exports: readonly ExportedSymbol[];
+  /**
+   * Load the module on the first call of one of its async functions, not when index.ts is
+   * imported: a server that never connects as a client does not pay for the client runtime
+   * (the OAuth client and JOSE are ~90 modules; ESM start-up cost is per module loaded).
+   */
+  readonly lazy?: boolean;
 }
 
 /**
@@ -61,11 +67,16 @@ export interface ModuleExports {
 export function indexModule(header: string, modules: readonly ModuleExports[]): string {
   const lines = [header.trimEnd()];
   const sorted = (names: string[]) => names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const { module, exports } of modules) {
-    const values = sorted(exports.filter((e) => !e.typeOnly).map((e) => e.name));
+  for (const { module, exports, lazy } of modules) {
+    const from = JSON.stringify(MODULE[module]);
+    const deferred = lazy ? sorted(exports.filter((e) => e.asyncFunction === true).map((e) => e.name)) : [];
+    for (const name of deferred) {
+      lines.push(`export const ${name}: typeof import(${from}).${name} = async (...args) => (await import(${from})).${name}(...args);`);
+    }
+    const values = sorted(exports.filter((e) => !e.typeOnly && !deferred.includes(e.name)).map((e) => e.name));
     const types = sorted(exports.filter((e) => e.typeOnly).map((e) => e.name));
-    if (values.length > 0) lines.push(`export { ${values.join(", ")} } from ${JSON.stringify(MODULE[module])};`);
-    if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from ${JSON.stringify(MODULE[module])};`);
+    if (values.length > 0) lines.push(`export { ${values.join(", ")} } from ${from};`);
+    if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from ${from};`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -40,3 +40,18 @@ describe("runtime subpaths load only what they need", () => {
     expect(urls.filter((u) => u.startsWith(distUrl) && !u.startsWith(`${distUrl}/core/`))).toEqual([`${distUrl}/core-entry.js`]);
   });
 });
+
+describe("a generated server package loads its client on first use", () => {
+  const listFor = (file: string): string[] => {
+    expect(existsSync(file), `${file} is generated and built (npm run examples)`).toBe(true);
+    return JSON.parse(execFileSync(process.execPath, [LISTER, pathToFileURL(file).href], { encoding: "utf8", timeout: 30_000 })) as string[];
+  };
+
+  it("importing its index loads the server, not the client runtime or JOSE", () => {
+    const urls = listFor(path.join(REPO, "examples/notes/generated/dist/index.js"));
+    expect(under(urls, "server").length).toBeGreaterThan(5);
+    expect(urls.filter((u) => u.endsWith("/generated/dist/server.js"))).toHaveLength(1);
+    expect(under(urls, "client")).toEqual([]);
+    expect(urls.filter((u) => u.includes("/node_modules/jose/") || u.endsWith("/generated/dist/client.js"))).toEqual([]);
+  });
+});

@@ -108,7 +108,7 @@ export function emitClientModule(manifest: Manifest, header: string, schemas: Sc
     `export interface ${client} {\n  readonly raw: ${w.use(RUNTIME.McpClient)};\n${typeBody}\n  close(): Promise<void>;\n}\n\n` +
     `/**\n * Connects to a ${manifest.server.name} server over the given transport, speaking whichever protocol era it serves\n` +
     ` * (\`protocol: "auto"\`, the default) or a pinned revision, and returns the typed client.\n */\n` +
-    `export async function ${w.export(CONNECT, false)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
+    `export async function ${w.exportAsyncFunction(CONNECT)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
     `  const raw = await ${w.use(RUNTIME.connectClient)}(options);\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
   const scopes = clientScopesPart(w, manifest);
   return { code: w.render(header, scopes ? `${scopes}\n${body}` : body), exports: w.exports() };

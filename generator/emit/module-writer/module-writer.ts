@@ -15,6 +15,8 @@ export interface ModuleSymbol {
 export interface ExportedSymbol {
   readonly name: string;
   readonly typeOnly: boolean;
+  /** An `export async function`: index.ts may load its module on first call instead of at import. */
+  readonly asyncFunction?: boolean;
 }
 
 // Code-unit order, never locale order: the same input must give the same bytes everywhere.
@@ -25,6 +27,7 @@ function byCodeUnit(a: string, b: string): number {
 export class ModuleWriter {
   private readonly imports = new Map<string, Map<string, boolean>>();
   private readonly exported = new Map<string, boolean>();
+  private readonly asyncFunctions = new Set<string>();
 
   /** The symbol's name, for use in the body; its import is recorded. */
   use(symbol: ModuleSymbol): string {
@@ -42,6 +45,12 @@ export class ModuleWriter {
     return name;
   }
 
+  /** Records an `export async function name`: callers may defer loading this module until a call. */
+  exportAsyncFunction(name: string): string {
+    this.asyncFunctions.add(name);
+    return this.export(name, false);
+  }
+
   /** Re-exports an imported symbol (`export type { X }`), recording both sides. */
   reexport(symbol: ModuleSymbol): string {
     this.use(symbol);
@@ -50,7 +59,9 @@ export class ModuleWriter {
 
   /** Every name this module exports, sorted. */
   exports(): ExportedSymbol[] {
-    return [...this.exported].map(([name, typeOnly]) => ({ name, typeOnly })).sort((a, b) => byCodeUnit(a.name, b.name));
+    return [...this.exported]
+      .map(([name, typeOnly]) => (this.asyncFunctions.has(name) ? { name, typeOnly, asyncFunction: true } : { name, typeOnly }))
+      .sort((a, b) => byCodeUnit(a.name, b.name));
   }
 
   /** Package imports first, then relative ones; names sorted; `import type` when no value is used. */

@@ -31,7 +31,7 @@ export function emitTestingModule(manifest: Manifest, header: string): TestingMo
     `  readonly server?: ${serverOptions};\n}\n\n` +
     `/**\n * Serves \`serverHandlers\` with ${CREATE_SERVER}() and connects the typed client to it in memory: no port, no process.\n` +
     ` * Every message still crosses a JSON-RPC stdio framing, so handlers are tested as they are served. Closing the client closes the server.\n */\n` +
-    `export async function ${w.export(CREATE_TEST_CLIENT, false)}(serverHandlers: ${handlers}, options: ${options} = {}): Promise<${client}> {\n` +
+    `export async function ${w.exportAsyncFunction(CREATE_TEST_CLIENT)}(serverHandlers: ${handlers}, options: ${options} = {}): Promise<${client}> {\n` +
     `  const { revision, server: serverOptions, clientInfo, ...rest } = options;\n` +
     `  const server = ${createServer}(serverHandlers, serverOptions);\n` +
     `  try {\n` +

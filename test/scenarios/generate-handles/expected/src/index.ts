@@ -5,9 +5,11 @@
 // protocol revisions: 2026-07-28, 2025-11-25
 export { createServer } from "./server.js";
 export type { BaseContext, HandleContext, Handlers } from "./handlers.js";
-export { connect } from "./client.js";
+export const connect: typeof import("./client.js").connect = async (...args) =>
+  (await import("./client.js")).connect(...args);
 export type { Client } from "./client.js";
 export { AddItemInputSchema, OpenCartInputSchema, OpenCartOutputSchema } from "./schemas.js";
 export type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";
-export { createTestClient } from "./testing.js";
+export const createTestClient: typeof import("./testing.js").createTestClient = async (...args) =>
+  (await import("./testing.js")).createTestClient(...args);
 export type { TestClientOptions } from "./testing.js";

@@ -11,7 +11,8 @@ export type {
   BookTripToolRequests,
   Handlers,
 } from "./handlers.js";
-export { connect } from "./client.js";
+export const connect: typeof import("./client.js").connect = async (...args) =>
+  (await import("./client.js")).connect(...args);
 export type { Client } from "./client.js";
 export {
   BookTripInputSchema,
@@ -27,5 +28,6 @@ export type {
   BookTripSeatAnswer,
   PlanTripPromptArguments,
 } from "./schemas.js";
-export { createTestClient } from "./testing.js";
+export const createTestClient: typeof import("./testing.js").createTestClient = async (...args) =>
+  (await import("./testing.js")).createTestClient(...args);
 export type { TestClientOptions } from "./testing.js";

@@ -5,9 +5,11 @@
 // protocol revisions: 2026-07-28
 export { createServer } from "./server.js";
 export type { BaseContext, Handlers } from "./handlers.js";
-export { connect } from "./client.js";
+export const connect: typeof import("./client.js").connect = async (...args) =>
+  (await import("./client.js")).connect(...args);
 export type { Client } from "./client.js";
 export { PingPongInputSchema } from "./schemas.js";
 export type { PingPongInput } from "./schemas.js";
-export { createTestClient } from "./testing.js";
+export const createTestClient: typeof import("./testing.js").createTestClient = async (...args) =>
+  (await import("./testing.js")).createTestClient(...args);
 export type { TestClientOptions } from "./testing.js";
