@@ -15,6 +15,7 @@ export {
   PARSE_ERROR,
   RESOURCE_NOT_FOUND_LEGACY,
   UNSUPPORTED_PROTOCOL_VERSION,
+  URL_ELICITATION_REQUIRED,
 } from "./core/jsonrpc/codes.js";
 export { RpcError, invalidParams, methodNotFound } from "./core/jsonrpc/errors.js";
 export { inspectMessage, isFailure, isNotification, isPlainObject, isRequest, isResponse, parseMessage, salvageId } from "./core/jsonrpc/message.js";
