@@ -5,6 +5,7 @@ import { createHttpEndpoint } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder } from "./exchange.js";
 import { httpLimitsOf } from "./http-limits.js";
 import { createHealthRoutes } from "./health.js";
+import { createSseTransport, sseTransportPaths, type SseOption } from "./sse-transport.js";
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -56,12 +57,19 @@ export interface FetchHandlerOptions {
    * `/.well-known/oauth-protected-resource[path]`: route those paths here too.
    */
   path?: string;
+  /**
+   * Also serve the 2024-11-05 HTTP+SSE transport: requests whose path is `sse.path` (GET, the
+   * event stream) or `sse.messagesPath` (POST) go to it; route those paths here too. Default off.
+   */
+  sse?: SseOption;
 }
 
 export function createFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
   const endpoint = createHttpEndpoint(server, options.path ?? "/mcp");
   const limits = httpLimitsOf(server).stream;
   const health = createHealthRoutes(server);
+  const ssePaths = sseTransportPaths(options.sse);
+  const sse = ssePaths ? createSseTransport(server, ssePaths, options.path ?? "/mcp") : undefined;
   return (request) => {
     // Probe paths answer here too, when the host framework routes them to this handler.
     const probe = health?.(pathOf(request.url), request.method);
@@ -114,7 +122,8 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
           return sink;
         },
       };
-      endpoint(view, responder).catch((error: unknown) => {
+      const path = sse ? pathOf(request.url) : "";
+      (sse?.owns(path) ? sse.serve(path, view, responder) : endpoint(view, responder)).catch((error: unknown) => {
         server.reportError(error);
         if (answered) return;
         answered = true;

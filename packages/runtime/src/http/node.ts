@@ -10,6 +10,7 @@ import { JSON_HEADERS } from "./sse.js";
 import { limitConnections, type ConnectionLimits } from "./connection-limits.js";
 import { httpLimitsOf } from "./http-limits.js";
 import { createHealthRoutes } from "./health.js";
+import { createSseTransport, sseTransportPaths, type SseOption } from "./sse-transport.js";
 
 export type NodeRequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -18,6 +19,8 @@ export interface NodeListenerOptions {
   path?: string;
   /** The client identity per-client session limits key on. Default: the socket's peer address. */
   clientAddress?: (req: IncomingMessage) => string | undefined;
+  /** Also serve the 2024-11-05 HTTP+SSE transport (GET `/sse`, POST `/messages` unless given). Default off. */
+  sse?: SseOption;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
@@ -141,10 +144,23 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
   const limits = httpLimitsOf(server).stream;
   const addressOf = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   const health = createHealthRoutes(server);
+  const ssePaths = sseTransportPaths(options.sse);
+  const sse = ssePaths ? createSseTransport(server, ssePaths, path) : undefined;
+  const fail = (res: ServerResponse) => (error: unknown) => {
+    server.reportError(error);
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+    } else res.end();
+  };
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const requested = query === -1 ? url : url.slice(0, query);
+    if (sse?.owns(requested)) {
+      sse.serve(requested, new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch(fail(res));
+      return;
+    }
     if (requested !== path && !(metadataPaths && requested.startsWith(METADATA_PATH))) {
       const probe = health?.(requested, req.method ?? "GET");
       if (probe) {
@@ -158,13 +174,7 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
       res.end("Not Found");
       return;
     }
-    endpoint(new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch((error: unknown) => {
-      server.reportError(error);
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
-      } else res.end();
-    });
+    endpoint(new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch(fail(res));
   };
 }
 
@@ -190,7 +200,11 @@ export interface ListenHttpOptions extends NodeListenerOptions, ConnectionLimits
 export function listenHttp(mcp: McpServer, options: ListenHttpOptions = {}): Promise<ListeningServer> {
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
-  const listener = createNodeRequestListener(mcp, options.clientAddress ? { path, clientAddress: options.clientAddress } : { path });
+  const listener = createNodeRequestListener(mcp, {
+    path,
+    ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
+    ...(options.sse !== undefined ? { sse: options.sse } : {}),
+  });
   const server = limitConnections(createServer, listener, options);
   return new Promise((resolve, reject) => {
     server.once("error", reject);

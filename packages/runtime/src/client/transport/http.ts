@@ -12,6 +12,7 @@ import { HEADER_LAST_EVENT_ID, HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID } from
 import { McpClientError } from "../errors.js";
 import { isResponse, parseMessage, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type RequestId } from "../../core/jsonrpc/message.js";
 import { SseReader } from "../sse.js";
+import { LegacySseTransport, openSseFallback, SSE_FALLBACK_STATUSES } from "./sse-fallback.js";
 import type { ClientTransport, InboundSink, SendOptions } from "./types.js";
 
 export interface HttpTransportOptions {
@@ -25,6 +26,8 @@ export interface HttpTransportOptions {
   maxReconnects?: number;
   /** OAuth: tokens (Bearer or DPoP with a proof) on every request, and the authorization flow on 401 / 403 insufficient_scope. */
   auth?: OAuthClient;
+  /** A refused `initialize` (400/404/405, no JSON-RPC body) tries the 2024-11-05 HTTP+SSE transport (sse-fallback.ts). Default true. */
+  sseFallback?: boolean;
 }
 
 const ACCEPT_BOTH = "application/json, text/event-stream";
@@ -74,6 +77,9 @@ export class HttpClientTransport implements ClientTransport {
   private negotiated = false;
   private readonly background = new Set<AbortController>();
   private closed = false;
+  private readonly sseFallback: boolean;
+  /** Set once the server turned out to speak only the 2024-11-05 HTTP+SSE transport: everything goes there. */
+  private legacySse: LegacySseTransport | undefined;
 
   constructor(options: HttpTransportOptions) {
     this.url = new URL(options.url);
@@ -84,6 +90,7 @@ export class HttpClientTransport implements ClientTransport {
     this.defaultRetryMs = options.defaultRetryMs ?? 1000;
     this.maxReconnects = options.maxReconnects ?? 5;
     this.auth = options.auth;
+    this.sseFallback = options.sseFallback ?? true;
   }
 
   async start(sink: InboundSink): Promise<void> {
@@ -162,7 +169,16 @@ export class HttpClientTransport implements ClientTransport {
   }
 
   async request(message: JsonRpcRequest, options?: SendOptions): Promise<JsonRpcResponse> {
+    if (this.legacySse?.over === true && message.method === "initialize") this.legacySse = undefined;
+    if (this.legacySse) return this.legacySse.request(message, options);
     const response = await this.post(message, options);
+    if (this.sseFallback && message.method === "initialize" && SSE_FALLBACK_STATUSES.has(response.status)) {
+      const context = { url: this.url, fetch: this.fetchImpl, headers: (method: string) => this.baseHeaders(method, undefined), sink: (m: JsonRpcMessage) => this.sink(m), signal: options?.signal };
+      const outcome = await openSseFallback(response, context);
+      if (!(outcome instanceof LegacySseTransport)) return outcome;
+      this.legacySse = outcome;
+      return outcome.request(message, options);
+    }
     if (response.status === 404 && this.era === "legacy" && this.sessionId !== undefined && message.method !== "initialize") {
       // [S25:basic/transports § Session Management]: 404 means the session is gone; the caller re-initializes.
       this.sessionId = undefined;
@@ -237,10 +253,12 @@ export class HttpClientTransport implements ClientTransport {
   }
 
   notify(message: JsonRpcNotification, options?: SendOptions): Promise<void> {
+    if (this.legacySse) return this.legacySse.notify(message, options);
     return this.postWithoutReply(message, options);
   }
 
   respond(message: JsonRpcResponse): Promise<void> {
+    if (this.legacySse) return this.legacySse.respond(message);
     return this.postWithoutReply(message, undefined);
   }
 
@@ -249,6 +267,7 @@ export class HttpClientTransport implements ClientTransport {
    * when the server does not offer one (405). Reconnects with Last-Event-ID until close().
    */
   async openServerStream(): Promise<boolean> {
+    if (this.legacySse) return this.legacySse.openServerStream();
     if (this.era !== "legacy") return false;
     const controller = new AbortController();
     this.background.add(controller);
@@ -309,6 +328,7 @@ export class HttpClientTransport implements ClientTransport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.legacySse?.close();
     for (const controller of this.background) controller.abort();
     this.background.clear();
     if (this.era === "legacy" && this.sessionId !== undefined) {
