@@ -1,13 +1,29 @@
 // `@mcp-gen/runtime/client`: the generic dual-era client over HTTP (the stdio transport spawns a
 // child process and lives in ./node) and what generated clients use. Explicit named exports only.
 export { McpClient, connectClient } from "./client/client.js";
-export type { CallToolOptions, McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./client/client.js";
+export type { CallToolOptions, LogMessage, McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./client/client.js";
 export { createHttpTransport, HttpClientTransport } from "./client/transport/http.js";
 export type { HttpTransportOptions } from "./client/transport/http.js";
 export type { ClientTransport, InboundSink, SendOptions, TransportKind } from "./client/transport/types.js";
-export { McpClientError } from "./client/errors.js";
-export type { ClientFailureReason } from "./client/errors.js";
-export type { ClientHandlers, ElicitationHandler, InputHandlerContext, RootsHandler, SamplingHandler } from "./client/handlers.js";
+export { McpClientError, McpTimeoutError } from "./client/errors.js";
+export type { ClientFailureReason, TimeoutDetails } from "./client/errors.js";
+export type { ClientHandlers, ElicitationHandler, InputHandlerContext, RootsHandler, SamplingHandler, SamplingHandlerOptions, UrlElicitationHandler } from "./client/handlers.js";
+export type {
+  CreateMessageResult,
+  ElicitationAnswer,
+  FormElicitationParams,
+  ListRootsResult,
+  Root,
+  SamplingContent,
+  SamplingMessage,
+  SamplingParams,
+  SamplingTool,
+  ToolChoice,
+  ToolResultContent,
+  ToolUseContent,
+  UrlElicitationParams,
+} from "./client/input-types.js";
+export { UrlElicitationRequiredError } from "./client/url-elicitation.js";
 export { Subscription } from "./client/subscription.js";
 export type { SubscriptionFilter } from "./client/subscription.js";
 export { ResultCache } from "./client/cache.js";

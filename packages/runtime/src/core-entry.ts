@@ -64,6 +64,22 @@ export { capabilityAllows, methodRow, methodRows, methodsOfRevision } from "./co
 export type { CapabilityGate, MethodRow } from "./core/methods.js";
 export { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED } from "./core/results.js";
 export type { CallToolResult } from "./core/results.js";
+export type {
+  AudioContent,
+  BlobResourceContents,
+  ContentAnnotations,
+  ContentBlock,
+  EmbeddedResource,
+  ImageContent,
+  PromptMessage,
+  PromptResult,
+  ReadResourceResult,
+  ResourceContentsItem,
+  ResourceLink,
+  Role,
+  TextContent,
+  TextResourceContents,
+} from "./core/content.js";
 
 export { headerTypeOf, scanHeaderDeclarations, valueAtPath } from "./core/headers/declarations.js";
 export type { HeaderDeclaration, HeaderProblem, HeaderProblemKind, HeaderScan, HeaderValueType, ToolHeader } from "./core/headers/declarations.js";

@@ -12,20 +12,24 @@
 
 import type { Era } from "../core/era/revisions.js";
 import { isNotification, isRequest, type JsonObject, type JsonRpcMessage, type JsonRpcNotification } from "../core/jsonrpc/message.js";
+import type { LogLevel } from "../core/era/envelope.js";
+import type { PromptResult, ReadResourceResult } from "../core/content.js";
 import type { CallToolResult } from "../core/results.js";
 import { ResultCache } from "./cache.js";
 import { McpClientError } from "./errors.js";
 import { capabilitiesFromHandlers, type ClientHandlers } from "./handlers.js";
 import { defaultEraCache, type EraVerdictRecord } from "./probe.js";
 import { openSession } from "./session/open.js";
-import type { ClientSession, McpClientOptions, Progress, RequestOptions, SessionContext } from "./session/types.js";
+import { checkLogLevel, logMessageOf } from "./logging.js";
+import type { ClientSession, McpClientOptions, Progress, RequestOptions, SendSettings, SessionContext } from "./session/types.js";
+import { ElicitationCompletions } from "./url-elicitation.js";
 import type { Subscription, SubscriptionFilter } from "./subscription.js";
 import type { ClientTransport } from "./transport/types.js";
 import { completedHandle, TaskHandle, type InlineHandle, type TaskDriver } from "./tasks/handle.js";
 import { META_TASKS_EXTENSION } from "../core/era/envelope.js";
 import { RESULT_TYPE_TASK } from "../core/results.js";
 
-export type { McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./session/types.js";
+export type { LogMessage, McpClientOptions, Progress, ProtocolChoice, RequestOptions } from "./session/types.js";
 
 export interface CallToolOptions<T> extends RequestOptions {
   /** Validates/parses `structuredContent`; its return value becomes `structured`. */
@@ -41,6 +45,7 @@ export class McpClient {
   private session: ClientSession | undefined;
   private connecting: Promise<this> | undefined;
   private connected = false;
+  private logLevel: LogLevel | undefined;
 
   constructor(options: McpClientOptions) {
     this.options = options;
@@ -50,6 +55,7 @@ export class McpClient {
     const cache = options.cache === true ? new ResultCache() : options.cache === false || options.cache === undefined ? undefined : options.cache;
     let nextId = 1;
     let nextProgressToken = 1;
+    this.logLevel = options.logLevel === undefined ? undefined : checkLogLevel(options.logLevel);
     this.context = {
       options,
       transport: options.transport,
@@ -57,7 +63,9 @@ export class McpClient {
       cache,
       lifetime: this.lifetime.signal,
       progressCallbacks: new Map(),
-      clientCapabilities: () => this.clientCapabilities,
+      clientCapabilities: (era) => this.capabilitiesFor(era),
+      logLevel: () => this.logLevel,
+      elicitations: new ElicitationCompletions(),
       nextId: () => nextId++,
       nextProgressToken: () => nextProgressToken++,
       warn: (message) => this.warn(message),
@@ -86,11 +94,15 @@ export class McpClient {
     return this.session?.server.instructions;
   }
 
-  /** Capabilities declared on every modern request and in legacy `initialize`. */
+  /** Capabilities declared on every modern request and in legacy `initialize` (the era's, once connected). */
   get clientCapabilities(): JsonObject {
+    return this.capabilitiesFor(this.session?.era ?? "modern");
+  }
+
+  private capabilitiesFor(era: Era): JsonObject {
     // The client polls tasks itself (client/tasks/), so it declares the tasks extension
     // [S26:extensions/tasks § Capability Negotiation]; `capabilities.extensions` overrides it.
-    const declared: JsonObject = { ...capabilitiesFromHandlers(this.context.handlers), extensions: { [META_TASKS_EXTENSION]: {} } };
+    const declared: JsonObject = { ...capabilitiesFromHandlers(this.context.handlers, era), extensions: { [META_TASKS_EXTENSION]: {} } };
     return { ...declared, ...(this.options.capabilities ?? {}) };
   }
 
@@ -142,7 +154,30 @@ export class McpClient {
    */
   async request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<JsonObject> {
     const session = await this.ready();
-    return session.request(method, params, options);
+    return session.request(method, params, started(options));
+  }
+
+  // ---------------------------------------------------------------- logging, roots
+
+  /**
+   * Asks the server for log messages at `level` and above (they reach `onLog`). Legacy:
+   * `logging/setLevel` now (and again after a re-initialize); modern: the level rides on the
+   * `_meta` of every later request, as 2026-07-28 has no setLevel method.
+   */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    this.logLevel = checkLogLevel(level);
+    const session = await this.ready();
+    await session.setLogLevel(this.logLevel);
+  }
+
+  /**
+   * Tells the server the roots changed. Legacy: `notifications/roots/list_changed` (declared by
+   * `roots.listChanged`); modern: nothing to send — the notification is gone from 2026-07-28
+   * and servers ask for roots when they need them. Resolves true when a notification went out.
+   */
+  async notifyRootsListChanged(): Promise<boolean> {
+    const session = await this.ready();
+    return session.notifyRootsListChanged();
   }
 
   /** Legacy `ping`; on the modern era (no ping method) a `server/discover` round trip. */
@@ -168,6 +203,15 @@ export class McpClient {
     if (!isNotification(message)) return;
     this.context.cache?.invalidateFor(message.method, message.params);
     if (message.method === "notifications/progress" && this.deliverProgress(message)) return;
+    if (message.method === "notifications/message" && this.options.onLog !== undefined) {
+      const log = logMessageOf(message.params);
+      if (log !== undefined) return this.options.onLog(log);
+    }
+    if (message.method === "notifications/elicitation/complete" && typeof message.params?.["elicitationId"] === "string") {
+      const id = message.params["elicitationId"];
+      this.context.elicitations.complete(id);
+      if (this.options.onElicitationComplete !== undefined) return this.options.onElicitationComplete(id);
+    }
     if (this.session?.routeNotification(message) === true) return;
     this.options.onNotification?.(message);
   }
@@ -189,7 +233,7 @@ export class McpClient {
   /** One page of `tools/list`. On modern HTTP, tools with invalid `x-mcp-header` annotations are dropped. */
   async listTools(cursor?: string, options: RequestOptions = {}): Promise<{ tools: JsonObject[]; nextCursor: string | undefined; result: JsonObject }> {
     const session = await this.ready();
-    const result = await session.request("tools/list", cursor === undefined ? undefined : { cursor }, options);
+    const result = await session.request("tools/list", cursor === undefined ? undefined : { cursor }, started(options));
     const listed = Array.isArray(result["tools"]) ? (result["tools"] as JsonObject[]) : [];
     return { tools: session.admitTools(listed), nextCursor: typeof result["nextCursor"] === "string" ? result["nextCursor"] : undefined, result };
   }
@@ -206,7 +250,7 @@ export class McpClient {
   async startTool<T = unknown>(name: string, args: JsonObject = {}, options: CallToolOptions<T> = {}): Promise<TaskHandle<CallToolResult<T>> | InlineHandle<CallToolResult<T>>> {
     const session = await this.ready();
     await session.beforeToolCall();
-    const result = await session.request("tools/call", { name, arguments: args }, { ...options, keepTask: true });
+    const result = await session.request("tools/call", { name, arguments: args }, { ...started(options), keepTask: true });
     const finish = (value: JsonObject) => this.structured(name, value as CallToolResult<T>, options);
     if (result["resultType"] !== RESULT_TYPE_TASK) return completedHandle(finish(result));
     return new TaskHandle(this.driverOf(session), result, finish);
@@ -239,7 +283,7 @@ export class McpClient {
   async callTool<T = unknown>(name: string, args: JsonObject = {}, options: CallToolOptions<T> = {}): Promise<CallToolResult<T>> {
     const session = await this.ready();
     await session.beforeToolCall();
-    const result = (await session.request("tools/call", { name, arguments: args }, options)) as CallToolResult<T>;
+    const result = (await session.request("tools/call", { name, arguments: args }, started(options))) as CallToolResult<T>;
     return this.structured(name, result, options);
   }
 
@@ -254,8 +298,9 @@ export class McpClient {
     return this.collectPages((cursor) => this.listPrompts(cursor, options).then((page) => ({ items: page.prompts, nextCursor: page.nextCursor })));
   }
 
-  async getPrompt(name: string, args: Record<string, string> = {}, options: RequestOptions = {}): Promise<JsonObject> {
-    return this.request("prompts/get", { name, arguments: args }, options);
+  /** `prompts/get`: messages whose content is the spec's ContentBlock union (passed on as received). */
+  async getPrompt(name: string, args: Record<string, string> = {}, options: RequestOptions = {}): Promise<PromptResult> {
+    return (await this.request("prompts/get", { name, arguments: args }, options)) as PromptResult;
   }
 
   async listResources(cursor?: string, options: RequestOptions = {}): Promise<{ resources: JsonObject[]; nextCursor: string | undefined; result: JsonObject }> {
@@ -280,8 +325,9 @@ export class McpClient {
     return this.collectPages((cursor) => this.listResourceTemplates(cursor, options).then((page) => ({ items: page.resourceTemplates, nextCursor: page.nextCursor })));
   }
 
-  async readResource(uri: string, options: RequestOptions = {}): Promise<JsonObject> {
-    return this.request("resources/read", { uri }, options);
+  /** `resources/read`: text or blob contents (passed on as received). */
+  async readResource(uri: string, options: RequestOptions = {}): Promise<ReadResourceResult> {
+    return (await this.request("resources/read", { uri }, options)) as ReadResourceResult;
   }
 
   async complete(
@@ -318,6 +364,11 @@ export class McpClient {
     const session = await this.ready();
     return session.subscribe(filter, options.signal);
   }
+}
+
+/** One start per call, so the total cap (maxTotalTimeoutMs) spans MRTR rounds and retries. */
+function started(options: RequestOptions): SendSettings {
+  return { ...options, startedAt: Date.now() };
 }
 
 export async function connectClient(options: McpClientOptions): Promise<McpClient> {

@@ -33,3 +33,27 @@ export class McpClientError extends Error {
     this.status = options.status;
   }
 }
+
+/** What a timed-out request waited for (McpTimeoutError.data). */
+export interface TimeoutDetails {
+  method: string;
+  /** Which clock fired: the request timeout (restarted by progress when asked) or the total cap. */
+  limit: "request" | "total";
+  timeoutMs: number;
+  maxTotalTimeoutMs?: number;
+  /** From the start of the whole request (all MRTR rounds and retries) to the timeout. */
+  elapsedMs: number;
+  /** Progress notifications that restarted the request timeout. */
+  progressResets: number;
+}
+
+/** A request the client gave up on (reason "timeout"); `data` says which limit and after how long. */
+export class McpTimeoutError extends McpClientError {
+  readonly data: TimeoutDetails;
+  constructor(data: TimeoutDetails) {
+    const what = data.limit === "total" ? `the total cap of ${String(data.maxTotalTimeoutMs)} ms` : `${data.timeoutMs} ms without an answer${data.progressResets > 0 ? " or progress" : ""}`;
+    super("timeout", `${data.method} timed out after ${what} (${data.elapsedMs} ms in all)`);
+    this.name = "McpTimeoutError";
+    this.data = data;
+  }
+}

@@ -5,7 +5,9 @@ import { eraOfRevision, isSupportedRevision, LEGACY_REVISIONS } from "../../core
 import { INTERNAL_ERROR, METHOD_NOT_FOUND } from "../../core/jsonrpc/codes.js";
 import { RpcError } from "../../core/jsonrpc/errors.js";
 import { isFailure, isPlainObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../../core/jsonrpc/message.js";
+import type { LogLevel } from "../../core/era/envelope.js";
 import { McpClientError } from "../errors.js";
+import { settleUrlElicitations, UrlElicitationRequiredError } from "../url-elicitation.js";
 import { answerInputRequest } from "../handlers.js";
 import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilter } from "../subscription.js";
 import { defaultTimeout, exchangeOnce, timeoutSignal, type EraWire } from "./exchange.js";
@@ -68,7 +70,7 @@ export class LegacySession implements ClientSession, EraWire {
         jsonrpc: "2.0",
         id: this.context.nextId(),
         method: "initialize",
-        params: { protocolVersion: offered, capabilities: this.context.clientCapabilities(), clientInfo: this.context.options.clientInfo },
+        params: { protocolVersion: offered, capabilities: this.context.clientCapabilities("legacy"), clientInfo: this.context.options.clientInfo },
       },
       timeout === undefined ? {} : { signal: timeout },
     );
@@ -84,6 +86,10 @@ export class LegacySession implements ClientSession, EraWire {
     this.server.instructions = typeof result["instructions"] === "string" ? result["instructions"] : undefined;
     transport.handshakeComplete(agreed);
     await transport.notify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    // A level chosen before this (re)initialize (McpClientOptions.logLevel or setLogLevel) is
+    // the session's state on the server, so a new session gets it again.
+    const logLevel = this.context.logLevel();
+    if (logLevel !== undefined && isPlainObject(this.server.capabilities["logging"])) await this.setLogLevel(logLevel);
     if (this.context.options.legacyServerStream !== false) await this.openServerStream();
   }
 
@@ -108,6 +114,20 @@ export class LegacySession implements ClientSession, EraWire {
 
   private async send(method: string, params: JsonObject | undefined, settings: SendSettings): Promise<JsonObject> {
     try {
+      return await this.sendInSession(method, params, settings);
+    } catch (error) {
+      const handler = this.context.handlers.urlElicitation;
+      if (!(error instanceof UrlElicitationRequiredError) || handler === undefined) throw error;
+      // -32042: let the user do the listed URL elicitations, then retry once (url-elicitation.ts).
+      const context = { era: "legacy" as const, ...(settings.signal === undefined ? {} : { signal: settings.signal }) };
+      const settled = await settleUrlElicitations(error, (params) => handler(params, context), this.context.elicitations, defaultTimeout(this.context, settings.timeoutMs), settings.signal);
+      if (!settled) throw error;
+      return this.sendInSession(method, params, settings);
+    }
+  }
+
+  private async sendInSession(method: string, params: JsonObject | undefined, settings: SendSettings): Promise<JsonObject> {
+    try {
       return await exchangeOnce(this.context, this, method, params, settings);
     } catch (error) {
       if (!(error instanceof McpClientError && error.reason === "session-expired")) throw error;
@@ -116,6 +136,18 @@ export class LegacySession implements ClientSession, EraWire {
       await this.initialize(this.protocolVersion);
       return exchangeOnce(this.context, this, method, params, settings);
     }
+  }
+
+  /** `logging/setLevel` [S25:server/utilities/logging]: the session's level from now on. */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    await this.send("logging/setLevel", { level }, {});
+  }
+
+  /** [S25:client/roots § Root List Changes]: sent when roots are declared with `listChanged`. */
+  async notifyRootsListChanged(): Promise<boolean> {
+    if (this.context.handlers.roots === undefined) return false;
+    await this.context.transport.notify({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
+    return true;
   }
 
   request(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<JsonObject> {

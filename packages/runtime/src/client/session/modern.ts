@@ -48,10 +48,12 @@ export class ModernSession implements ClientSession, EraWire {
   }
 
   envelope(): EnvelopeInput {
-    const logLevel = this.context.options.logLevel;
+    // 2026-07-28 has no logging/setLevel: the level travels on every request's `_meta` and
+    // without it the server sends no notifications/message [S26:server/utilities/logging].
+    const logLevel = this.context.logLevel();
     return {
       protocolVersion: this.protocolVersion,
-      clientCapabilities: this.context.clientCapabilities(),
+      clientCapabilities: this.context.clientCapabilities("modern"),
       clientInfo: this.context.options.clientInfo,
       ...(logLevel === undefined ? {} : { logLevel }),
     };
@@ -201,6 +203,18 @@ export class ModernSession implements ClientSession, EraWire {
       }),
     );
     return Object.fromEntries(entries);
+  }
+
+  /** Nothing to send: the next request's `_meta` carries the level (envelope()). */
+  async setLogLevel(): Promise<void> {}
+
+  /**
+   * 2026-07-28 removed notifications/roots/list_changed [S26:changelog § Major changes #5]: a
+   * server asks for roots in `input_required` whenever it needs them, so it always gets the
+   * current list and there is nothing to tell it.
+   */
+  async notifyRootsListChanged(): Promise<boolean> {
+    return false;
   }
 
   async ping(options: RequestOptions): Promise<void> {

@@ -2,7 +2,7 @@
 // what both eras share (transport, handlers, ids, progress callbacks, the result cache, page
 // walking); a session owns the era's wire rules. The facade never asks which era it talks to.
 import type { Era } from "../../core/era/revisions.js";
-import type { Implementation } from "../../core/era/envelope.js";
+import type { Implementation, LogLevel } from "../../core/era/envelope.js";
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, RequestId } from "../../core/jsonrpc/message.js";
 import type { ResultCache } from "../cache.js";
 import type { ClientHandlers } from "../handlers.js";
@@ -10,6 +10,7 @@ import type { EraVerdictRecord } from "../probe.js";
 import type { Subscription, SubscriptionFilter } from "../subscription.js";
 import type { ClientTransport } from "../transport/types.js";
 import type { TaskDriver } from "../tasks/handle.js";
+import type { ElicitationCompletions } from "../url-elicitation.js";
 
 export interface Progress {
   progress: number;
@@ -17,9 +18,24 @@ export interface Progress {
   message?: string;
 }
 
+/** One `notifications/message` [S25/S26:server/utilities/logging]. */
+export interface LogMessage {
+  level: LogLevel;
+  logger?: string;
+  data: unknown;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Request timeout in ms (default: the client's `requestTimeoutMs`, 60 000). */
   timeoutMs?: number;
+  /**
+   * Restart the request timeout whenever the server reports progress for this request (a
+   * progress token is sent even without `onProgress`). Default: the client's setting (false).
+   */
+  resetTimeoutOnProgress?: boolean;
+  /** Cap on the whole request in ms that progress never extends (all MRTR rounds and retries included). */
+  maxTotalTimeoutMs?: number;
   onProgress?: (progress: Progress) => void;
   /** Skip the result cache for this call. */
   noCache?: boolean;
@@ -41,14 +57,28 @@ export interface McpClientOptions {
   maxInputRounds?: number;
   /** Per-request timeout (ms, default 60 000). */
   requestTimeoutMs?: number;
+  /** Default of RequestOptions.resetTimeoutOnProgress (false). */
+  resetTimeoutOnProgress?: boolean;
+  /** Default of RequestOptions.maxTotalTimeoutMs (none). */
+  maxTotalTimeoutMs?: number;
   /** How long a stdio probe waits for `server/discover` before assuming legacy (ms, default 3000). */
   probeTimeoutMs?: number;
   /** `true` for a private per-client cache, or a cache instance (mark it `shared` when several clients use it). */
   cache?: boolean | ResultCache;
   /** Where probe verdicts are remembered (default: one process-wide map). */
   eraCache?: Map<string, EraVerdictRecord>;
-  /** Modern: ask the server for log notifications at this level on every request. */
-  logLevel?: string;
+  /**
+   * Ask the server for log notifications at this level and above (later: `setLogLevel`).
+   * Modern: sent on every request's `_meta`; legacy: `logging/setLevel` after initialize.
+   */
+  logLevel?: LogLevel;
+  /** Every `notifications/message` (the server's log), both eras; not passed to onNotification. */
+  onLog?: (message: LogMessage) => void;
+  /**
+   * 2025-11-25 `notifications/elicitation/complete`: the URL elicitation with this id is done.
+   * Without it the notification goes to onNotification.
+   */
+  onElicitationComplete?: (elicitationId: string) => void;
   /** Fill omitted accepted elicitation fields from schema defaults (default true). */
   applyElicitationDefaults?: boolean;
   /** Legacy HTTP: open the standalone GET stream after initialize (default true). */
@@ -64,6 +94,8 @@ export interface SendSettings extends RequestOptions {
   /** Called with each JSON-RPC id used (a call may take several: MRTR, version retry). */
   onId?: (id: RequestId) => void;
   isRetry?: boolean;
+  /** When the whole call started (set once by the facade), so the total cap spans every round. */
+  startedAt?: number;
 }
 
 /** What the facade lends every session. */
@@ -75,7 +107,11 @@ export interface SessionContext {
   /** Aborted when the client closes: no request outlives it. */
   readonly lifetime: AbortSignal;
   readonly progressCallbacks: Map<string | number, (progress: Progress) => void>;
-  clientCapabilities(): JsonObject;
+  clientCapabilities(era: Era): JsonObject;
+  /** The log level requested so far (options.logLevel, then setLogLevel). */
+  logLevel(): LogLevel | undefined;
+  /** Completed 2025-11-25 URL elicitations, for the -32042 retry. */
+  readonly elicitations: ElicitationCompletions;
   nextId(): number;
   nextProgressToken(): number;
   warn(message: string): void;
@@ -108,6 +144,10 @@ export interface ClientSession {
   routeNotification(message: JsonRpcNotification): boolean;
   /** A server→client request (answered in legacy, refused in modern). */
   answerServerRequest(request: JsonRpcRequest): Promise<void>;
+  /** Legacy: logging/setLevel; modern: nothing (the level rides on each request's `_meta`). */
+  setLogLevel(level: LogLevel): Promise<void>;
+  /** Legacy: sends notifications/roots/list_changed (true); modern: nothing to send (false). */
+  notifyRootsListChanged(): Promise<boolean>;
   /** What a task handle polls through (modern: the tasks extension); undefined where the era has none. */
   taskDriver(): TaskDriver | undefined;
   close(): Promise<void>;
