@@ -15,7 +15,8 @@ export type ModernPost = (inbound: InboundMessage, request: HttpRequestView, res
 export function createModernPost(server: McpServer, limits: HttpLimits): ModernPost {
   return async (inbound, request, responder) => {
     if (inbound.kind !== "request") {
-      // Accepted notifications get 202 with no body (§ Sending Messages).
+      // Accepted notifications get 202 with no body (§ Sending Messages); extension handlers hear theirs.
+      if (inbound.kind === "notification") server.serveModernNotification(inbound.message, request.auth ? { auth: request.auth } : {});
       return responder.respond(202, {});
     }
     const cancellation = new Cancellation();

@@ -8,6 +8,7 @@ import type { JsonObject } from "../core/jsonrpc/message.js";
 import { RawJson } from "../core/jsonrpc/serialize.js";
 import { encodeCursor } from "../pagination/cursor.js";
 import { compileUriTemplate, type CompiledUriTemplate } from "../uri/template.js";
+import { compileExtensions, type CompiledExtensions } from "./extension-methods.js";
 import type {
   CacheableList,
   CacheHint,
@@ -54,6 +55,8 @@ export interface CompiledServer {
   pageSize: number | undefined;
   discover: RawJson;
   cacheDefaults: CacheHint;
+  /** Extension methods and notifications by name (extension-methods.ts). */
+  extensions: CompiledExtensions;
 }
 
 function strip<T extends object>(value: T): JsonObject {
@@ -95,7 +98,7 @@ function promptDescriptor(prompt: PromptDefinition): JsonObject {
   return strip(wire);
 }
 
-function deriveCapabilities(def: ServerDefinition): JsonObject {
+function deriveCapabilities(def: ServerDefinition, extensions: CompiledExtensions): JsonObject {
   // One switch for all families, or one per family (the manifest declares them separately).
   const switches = def.capabilities?.listChanged ?? true;
   const family = (name: "tools" | "prompts" | "resources"): boolean =>
@@ -115,6 +118,11 @@ function deriveCapabilities(def: ServerDefinition): JsonObject {
   }
   if ((def.tools ?? []).length > 0 || named("tools")) caps["tools"] = { listChanged: family("tools") };
   if (def.capabilities?.extensions) caps["extensions"] = def.capabilities.extensions;
+  // An extension whose methods are served is offered, settings or not (extensions/overview § Server Capabilities).
+  for (const id of extensions.ids) {
+    const declared = caps["extensions"] as JsonObject | undefined;
+    if (declared?.[id] === undefined) caps["extensions"] = { ...declared, [id]: {} };
+  }
   if (hasTaskTools(def)) caps["extensions"] = { ...(caps["extensions"] as JsonObject | undefined), [META_TASKS_EXTENSION]: {} };
   return caps;
 }
@@ -131,7 +139,8 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
   if (def.revisions.length === 0) throw new Error("the server definition must serve at least one protocol revision");
   const serverInfo = strip(def.serverInfo);
   const cacheDefaults = def.cacheDefaults ?? { ttlMs: 0, scope: "private" };
-  const capabilities = deriveCapabilities(def);
+  const extensions = compileExtensions(def.extensionMethods, def.extensionNotifications);
+  const capabilities = deriveCapabilities(def, extensions);
   const modernRevisions = def.revisions.filter((r) => eraOfRevision(r) === "modern");
   const legacyRevisions = def.revisions.filter((r) => eraOfRevision(r) === "legacy");
   const hintFor = (list: CacheableList): CacheHint => def.listCache?.[list] ?? cacheDefaults;
@@ -159,6 +168,7 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
     pageSize,
     discover: new RawJson(JSON.stringify(discoverBody)),
     cacheDefaults,
+    extensions,
   };
   for (const family of FAMILIES) compileFamily(compiled, def, family);
   return compiled;

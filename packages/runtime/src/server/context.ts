@@ -8,6 +8,7 @@ import { bindHandleCodec, type HandleCodec } from "../handles/handles.js";
 import type { JsonObject, RequestId } from "../core/jsonrpc/message.js";
 import { buildInputRequest, type EmbeddedInputRequest, type InputAnswer, type InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { ServerHandlerContext, ServerControl } from "./definition.js";
+import { outboundAllowed, type CompiledExtensions } from "./extension-methods.js";
 import type { HandlerCall } from "./handler-call.js";
 import { createRequestView, type RequestView } from "./request-view.js";
 import type { CallScope, InputChannel } from "./scope.js";
@@ -30,6 +31,7 @@ class RequestContext implements ServerHandlerContext {
     handles: HandleCodec,
     server: ServerControl,
     call: HandlerCall,
+    private readonly extensions: CompiledExtensions | undefined,
   ) {
     this.scope = scope;
     this.call = call;
@@ -113,6 +115,13 @@ class RequestContext implements ServerHandlerContext {
     }
   }
 
+  notify(method: string, params: JsonObject = {}): boolean {
+    if (this.extensions === undefined || !outboundAllowed(this.extensions, method, this.scope.clientCapabilities)) return false;
+    if (this.call.cancellation.aborted) return false;
+    this.scope.notify(method, params);
+    return true;
+  }
+
   canAsk(key: string): boolean {
     return this.inputs.canAsk(buildInputRequest(this.declared(key), undefined));
   }
@@ -139,7 +148,8 @@ export function createHandlerContext(
   handles: HandleCodec,
   server: ServerControl,
   call: HandlerCall,
+  extensions?: CompiledExtensions,
 ): { ctx: ServerHandlerContext; inputs: InputChannel } {
-  const ctx = new RequestContext(scope, declarations, handles, server, call);
+  const ctx = new RequestContext(scope, declarations, handles, server, call, extensions);
   return { ctx, inputs: ctx.inputs };
 }

@@ -75,6 +75,12 @@ export interface ServerHandlerContext {
   readonly task: TaskControl | undefined;
   /** The request itself: its `_meta` (trace context, progress token) and allowed HTTP headers (request-view.ts). */
   readonly request: RequestView;
+  /**
+   * Sends a declared server→client extension notification related to this request (its stream
+   * on HTTP, stdout on stdio). Returns false when the client did not declare the extension (not
+   * sent); throws for a method the definition does not declare (server/extension-methods.ts).
+   */
+  notify(method: string, params?: JsonObject): boolean;
 }
 
 /** Operations any code may trigger to notify listeners. */
@@ -231,6 +237,54 @@ export interface PromptDefinition {
   get: (args: Readonly<Record<string, string>>, ctx: ServerHandlerContext) => GetPromptResult | Promise<GetPromptResult>;
 }
 
+/** A custom client→server request an extension adds (server/extension-methods.ts; SERVER.md § Extension methods). */
+export interface ExtensionMethodDefinition<Params = JsonObject, Result extends JsonObject = JsonObject> {
+  /** The JSON-RPC method name; spec method names are refused. */
+  method: string;
+  /** The extension identifier that owns the method (`{vendor-prefix}/{name}`), advertised by the server. */
+  extension: string;
+  /**
+   * Whether a client must declare the extension in its capabilities to call the method
+   * (default true: -32021 otherwise). False for extensions that define no client declaration.
+   */
+  requiresClientExtension?: boolean;
+  description?: string;
+  /** Typed validation of `params` (without `_meta`), emitted by the generator; failure answers -32602. */
+  parseParams?: (params: unknown) => ParseResult<Params>;
+  /** Typed validation of the handler's result; a non-conforming one is reported and answered -32603. */
+  parseResult?: (result: unknown) => ParseResult<unknown>;
+  /** Deadline of one call in ms, overriding ServerLimits.handlerTimeoutMs. 0: none. */
+  timeoutMs?: number;
+  handler: (params: Params, ctx: ServerHandlerContext) => Result | Promise<Result>;
+}
+
+/** What a client→server extension notification handler learns about its sender. */
+export interface ExtensionNotificationInfo {
+  readonly era: Era;
+  readonly method: string;
+  readonly clientCapabilities: JsonObject;
+  readonly clientInfo: JsonObject | undefined;
+  /** Legacy: the session the notification arrived on. */
+  readonly sessionId: string | undefined;
+  /** The verified bearer token (HTTP with ServerOptions.auth). */
+  readonly auth: AuthInfo | undefined;
+  readonly server: ServerControl;
+}
+
+/**
+ * A custom notification. `clientToServer` ones need a handler; `serverToClient` ones are sent
+ * with `ctx.notify` (request-related, both eras) or `server.notifyExtension` (legacy sessions).
+ */
+export interface ExtensionNotificationDefinition<Params = JsonObject> {
+  method: string;
+  extension: string;
+  direction: "clientToServer" | "serverToClient";
+  description?: string;
+  /** Typed validation of `params` (without `_meta`); an inbound notification failing it is dropped and reported. */
+  parseParams?: (params: unknown) => ParseResult<Params>;
+  handler?: (params: Params, info: ExtensionNotificationInfo) => void | Promise<void>;
+}
+
 export type CacheableList = "server/discover" | "tools/list" | "prompts/list" | "resources/list" | "resources/templates/list";
 
 export interface ServerDefinition {
@@ -243,6 +297,10 @@ export interface ServerDefinition {
   resourceTemplates?: readonly ResourceTemplateDefinition[];
   prompts?: readonly PromptDefinition[];
   handles?: Readonly<Record<string, HandleKindDefinition>>;
+  /** Custom request methods of extensions; their extensions are advertised (SERVER.md § Extension methods). */
+  extensionMethods?: readonly ExtensionMethodDefinition<any, any>[];
+  /** Custom notifications of extensions, both directions. */
+  extensionNotifications?: readonly ExtensionNotificationDefinition<any>[];
   /** 2025-11-25 and earlier: a client sent notifications/roots/list_changed (removed in 2026-07-28). */
   onRootsListChanged?: (event: RootsListChangedEvent) => void | Promise<void>;
   /** Cache hints for cacheable results without their own (default ttlMs 0, private). */

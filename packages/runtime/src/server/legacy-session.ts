@@ -33,6 +33,7 @@ import type { RootsListChangedEvent } from "./definition.js";
 import { visibleHeaders } from "./request-view.js";
 import { UrlElicitationRequiredError, type UrlElicitationTracker } from "./url-elicitation.js";
 import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
+import { deliverExtensionNotification, serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { watchLegacyStatus } from "../tasks/legacy-status.js";
 
 /** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
@@ -181,6 +182,14 @@ export class LegacySession {
         return inflight !== undefined;
       }
     }
+    if (this.initialized) {
+      deliverExtensionNotification(this.host.compiled.extensions, this.host.control, this.host.reportError, message.method, message.params, {
+        era: "legacy",
+        clientCapabilities: this.clientCapabilities,
+        clientInfo: this.clientInfo,
+        sessionId: this.id,
+      });
+    }
     // 2025-11-25 client/roots § Root List Changes; the hook may ask for the new roots at once.
     if (message.method === "notifications/roots/list_changed" && this.initialized) this.host.rootsListChanged?.(this.rootsEvent());
     // notifications/initialized, progress: nothing to do.
@@ -286,6 +295,8 @@ export class LegacySession {
     }
     if (method === "ping") return {};
     const row = methodRow("legacy", method);
+    const extension = row === undefined ? this.host.compiled.extensions.methods.get(method) : undefined;
+    if (extension !== undefined) return serveExtensionMethod(this.host, this.scope(request, channel, cancellation), extension);
     if (row === undefined || !row.served || !capabilityAllows(row.capability, this.host.compiled.legacyCapabilities)) throw methodNotFound(method);
     if (method.startsWith("tasks/")) {
       if (!this.host.tasks || (this.protocolVersion ?? "") < "2025-11-25") throw methodNotFound(method);

@@ -17,6 +17,7 @@ import type { RequestStateCodec } from "../mrtr/request-state.js";
 import { runListen, type ListenHost } from "../subscriptions/listen.js";
 import { serveModernTaskMethod } from "../tasks/dispatch.js";
 import { taskListenHook } from "../tasks/listen.js";
+import { serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
 import type { ServerOptions } from "./options.js";
@@ -180,8 +181,12 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
       return stampComplete(await readResource(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
     case "completion/complete":
       return stampComplete(await complete(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
-    default:
-      throw methodNotFound(method);
+    default: {
+      const extension = host.compiled.extensions.methods.get(method);
+      if (extension === undefined) throw methodNotFound(method);
+      const body = await serveExtensionMethod(host, modernScope(host, request, envelope, exchange), extension, 400);
+      return stampComplete({ body }, host.compiled.serverInfo, host.serverMetaJson);
+    }
   }
 }
 
@@ -199,6 +204,8 @@ function validate(host: ModernHost, request: JsonRpcRequest, exchange: ModernExc
   if (exchange.headers) checkMethodAndNameHeaders(exchange.headers, request.method, request.params);
   const method = request.method;
   const row = methodRow("modern", method);
+  // An extension's method: its extension check runs at dispatch (extension-methods-dispatch.ts).
+  if (row === undefined && host.compiled.extensions.methods.has(method)) return envelope;
   // A method of the other era, an unknown one, or one gated by an unadvertised capability: 404.
   if (row === undefined || !row.served || !capabilityAllows(row.capability, host.compiled.capabilities)) throw methodNotFound(method);
   if (exchange.headers && method === "tools/call") {

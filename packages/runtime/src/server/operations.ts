@@ -50,7 +50,7 @@ const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.free
  * the client as a generic RpcError (see clientFacing); `onTimeout` lets tools answer a timeout
  * with an isError result instead.
  */
-async function runWithInputs(
+export async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
@@ -59,7 +59,7 @@ async function runWithInputs(
   timeoutMs = host.handlerTimeoutMs,
 ): Promise<JsonObject> {
   const call = new HandlerCall(scope.method, timeoutMs);
-  const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call);
+  const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call, host.compiled.extensions);
   try {
     return await call.run(scope.cancellation, () => run(ctx));
   } catch (error) {

@@ -2,7 +2,11 @@
 // both transports (HTTP, stdio) call. No per-request server construction happens anywhere.
 import { META_SERVER_INFO } from "../core/era/envelope.js";
 import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
-import type { JsonRpcRequest } from "../core/jsonrpc/message.js";
+import { notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from "../core/jsonrpc/message.js";
+import { readEnvelope } from "../core/era/envelope.js";
+import type { AuthInfo } from "../auth/types.js";
+import { deliverExtensionNotification } from "./extension-methods-dispatch.js";
+import { outboundAllowed } from "./extension-methods.js";
 import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
 import { resolveSigningKey } from "../mrtr/signing-key.js";
 import { requireSharedKeys } from "../coordination/shared-keys.js";
@@ -31,6 +35,18 @@ export interface McpServer extends ServerControl, LiveLists {
   readonly maxBodyBytes: number;
   /** Serves one modern-era request (envelope already claimed by the body). */
   serveModern(request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply>;
+  /**
+   * Delivers a modern-era client→server notification (HTTP POST answered 202, or a stdio line)
+   * to its extension handler; false when no handler took it (SERVER.md § Extension methods).
+   */
+  serveModernNotification(message: JsonRpcNotification, sender?: { auth?: AuthInfo }): boolean;
+  /**
+   * Sends a declared server→client extension notification to every legacy session of this
+   * process that declared its extension and has an unsolicited channel (GET stream / stdio).
+   * The modern era has no such channel (listen streams carry only the types a client filters
+   * on): send request-related ones with `ctx.notify`. Returns how many sessions got it.
+   */
+  notifyExtension(method: string, params?: JsonObject): number;
   /** Legacy revisions served, preferred first (empty for a modern-only server). */
   readonly legacyRevisions: readonly string[];
   /** Hands a transport-level failure to ServerOptions.onError (never to a client). */
@@ -215,6 +231,30 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     legacyRevisions: compiled.legacyRevisions,
     reportError: host.reportError,
     serveModern,
+    serveModernNotification(message, sender = {}) {
+      // A notification without a valid envelope has nobody to check against: not delivered.
+      let envelope;
+      try {
+        envelope = readEnvelope(message.params);
+      } catch {
+        return false;
+      }
+      return deliverExtensionNotification(compiled.extensions, control, host.reportError, message.method, message.params, {
+        era: "modern",
+        clientCapabilities: envelope.clientCapabilities,
+        clientInfo: envelope.clientInfo,
+        ...(sender.auth ? { auth: sender.auth } : {}),
+      });
+    },
+    notifyExtension(method, params = {}) {
+      let sent = 0;
+      for (const session of sessions) {
+        if (!session.initialized || !session.unsolicited || !outboundAllowed(compiled.extensions, method, session.clientCapabilities)) continue;
+        session.unsolicited(notification(method, params));
+        sent++;
+      }
+      return sent;
+    },
     createLegacySession(id) {
       const session = new LegacySession(host, id);
       const unsubscribe = bus.subscribe((event) => session.deliverChange(event));

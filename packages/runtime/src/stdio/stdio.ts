@@ -108,6 +108,7 @@ export function serveStdio(
         if (typeof id === "string" || typeof id === "number") modernInflight.get(id)?.abort();
       }
       if (!modern) legacySession().handleNotification(inbound.message);
+      else server.serveModernNotification(inbound.message);
       return;
     }
     const request = inbound.message;
