@@ -23,7 +23,7 @@ export type {
   ToolUseContent,
   UrlElicitationParams,
 } from "./client/input-types.js";
-export { UrlElicitationRequiredError } from "./client/url-elicitation.js";
+export { McpUrlElicitationRequiredError } from "./client/url-elicitation.js";
 export { Subscription } from "./client/subscription.js";
 export type { SubscriptionFilter } from "./client/subscription.js";
 export { ResultCache } from "./client/cache.js";

@@ -16,11 +16,11 @@ import { McpClientError } from "./errors.js";
 import type { UrlElicitationParams } from "./input-types.js";
 
 /** A peer's -32042: the request can go ahead once these URL elicitations are done. */
-export class UrlElicitationRequiredError extends RpcError {
+export class McpUrlElicitationRequiredError extends RpcError {
   readonly elicitations: UrlElicitationParams[];
   constructor(message: string, data: unknown) {
     super(URL_ELICITATION_REQUIRED, message, data);
-    this.name = "UrlElicitationRequiredError";
+    this.name = "McpUrlElicitationRequiredError";
     const listed = isPlainObject(data) && Array.isArray(data["elicitations"]) ? data["elicitations"] : [];
     this.elicitations = listed.filter(
       (e): e is UrlElicitationParams => isPlainObject(e) && typeof e["url"] === "string" && typeof e["elicitationId"] === "string",
@@ -30,7 +30,7 @@ export class UrlElicitationRequiredError extends RpcError {
 
 /** A peer's error response as the client raises it (the -32042 one typed). */
 export function peerError(error: { code: number; message: string; data?: unknown }): RpcError {
-  return error.code === URL_ELICITATION_REQUIRED ? new UrlElicitationRequiredError(error.message, error.data) : RpcError.fromErrorObject(error);
+  return error.code === URL_ELICITATION_REQUIRED ? new McpUrlElicitationRequiredError(error.message, error.data) : RpcError.fromErrorObject(error);
 }
 
 // Completions can arrive before the waiter asks (the user may finish in the browser while the
@@ -80,7 +80,7 @@ export class ElicitationCompletions {
  * of them and the server then reported each complete (so the request may be retried).
  */
 export async function settleUrlElicitations(
-  error: UrlElicitationRequiredError,
+  error: McpUrlElicitationRequiredError,
   handler: (params: UrlElicitationParams) => Promise<{ action?: unknown }> | { action?: unknown },
   completions: ElicitationCompletions,
   timeoutMs: number,

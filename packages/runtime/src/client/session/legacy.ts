@@ -7,7 +7,7 @@ import { RpcError } from "../../core/jsonrpc/errors.js";
 import { isFailure, isPlainObject, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../../core/jsonrpc/message.js";
 import type { LogLevel } from "../../core/era/envelope.js";
 import { McpClientError } from "../errors.js";
-import { settleUrlElicitations, UrlElicitationRequiredError } from "../url-elicitation.js";
+import { settleUrlElicitations, McpUrlElicitationRequiredError } from "../url-elicitation.js";
 import { answerInputRequest } from "../handlers.js";
 import { filterWants, legacyHonouredFilter, Subscription, type SubscriptionFilter } from "../subscription.js";
 import { defaultTimeout, exchangeOnce, timeoutSignal, type EraWire } from "./exchange.js";
@@ -117,7 +117,7 @@ export class LegacySession implements ClientSession, EraWire {
       return await this.sendInSession(method, params, settings);
     } catch (error) {
       const handler = this.context.handlers.urlElicitation;
-      if (!(error instanceof UrlElicitationRequiredError) || handler === undefined) throw error;
+      if (!(error instanceof McpUrlElicitationRequiredError) || handler === undefined) throw error;
       // -32042: let the user do the listed URL elicitations, then retry once (url-elicitation.ts).
       const context = { era: "legacy" as const, ...(settings.signal === undefined ? {} : { signal: settings.signal }) };
       const settled = await settleUrlElicitations(error, (params) => handler(params, context), this.context.elicitations, defaultTimeout(this.context, settings.timeoutMs), settings.signal);
