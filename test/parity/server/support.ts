@@ -37,6 +37,7 @@ export async function serve(definition: Omit<ServerDefinition, "serverInfo" | "r
 
 export interface SdkPeer {
   client: Client;
+  transport: StreamableHTTPClientTransport;
   close(): Promise<void>;
 }
 
@@ -53,8 +54,9 @@ export async function sdkClient(
     { capabilities, ...(era === "modern" ? { versionNegotiation: { mode: { pin: MODERN } } } : {}) },
   );
   setup?.(client);
-  await client.connect(new StreamableHTTPClientTransport(url, headers ? { requestInit: { headers } } : {}));
-  return { client, close: () => client.close() };
+  const transport = new StreamableHTTPClientTransport(url, headers ? { requestInit: { headers } } : {});
+  await client.connect(transport);
+  return { client, transport, close: () => client.close() };
 }
 
 /** Resolves once `predicate` holds; rejects with `describe()` after `timeoutMs`. */

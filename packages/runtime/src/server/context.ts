@@ -11,6 +11,7 @@ import type { ServerHandlerContext, ServerControl } from "./definition.js";
 import { outboundAllowed, type CompiledExtensions } from "./extension-methods.js";
 import type { HandlerCall } from "./handler-call.js";
 import { createRequestView, type RequestView } from "./request-view.js";
+import { createRequestView, type RequestView } from "./request-view.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
 class RequestContext implements ServerHandlerContext {
@@ -21,6 +22,7 @@ class RequestContext implements ServerHandlerContext {
   private readonly scope: CallScope;
   private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
   private lastProgress = -Infinity;
+  private view: RequestView | undefined;
   private view: RequestView | undefined;
   /** This invocation: its cancellation also ends at the deadline, unlike the request's. */
   private readonly call: HandlerCall;
@@ -78,6 +80,10 @@ class RequestContext implements ServerHandlerContext {
   get request(): RequestView {
     return (this.view ??= createRequestView(this.scope.params, this.scope.requestHeaders));
   }
+  /** Built on first use: most handlers never look. */
+  get request(): RequestView {
+    return (this.view ??= createRequestView(this.scope.params, this.scope.requestHeaders));
+  }
 
   progress(progress: number, total?: number, message?: string): void {
     // Progress must strictly increase and stop once the request is over
@@ -105,7 +111,7 @@ class RequestContext implements ServerHandlerContext {
 
   async askAll(requests: Readonly<Record<string, JsonObject | undefined>>): Promise<Record<string, InputAnswer>> {
     const built: Record<string, EmbeddedInputRequest> = {};
-    for (const [key, overrides] of Object.entries(requests)) built[key] = buildInputRequest(this.declared(key), overrides);
+    for (const [key, overrides] of Object.entries(requests)) built[key] = this.forEra(buildInputRequest(this.declared(key), overrides));
     // Waiting for the client (legacy server→client requests) is not handler time.
     this.call.pause();
     try {
@@ -120,6 +126,13 @@ class RequestContext implements ServerHandlerContext {
     if (this.call.cancellation.aborted) return false;
     this.scope.notify(method, params);
     return true;
+  }
+
+  /** 2026-07-28 URL elicitations carry no elicitationId (client/elicitation § URL Mode); a legacy one keeps the handler's. */
+  private forEra(request: EmbeddedInputRequest): EmbeddedInputRequest {
+    if (this.scope.era !== "modern" || request.params?.["elicitationId"] === undefined) return request;
+    const { elicitationId: _id, ...params } = request.params;
+    return { ...request, params };
   }
 
   canAsk(key: string): boolean {
