@@ -11,7 +11,6 @@ import type { ServerHandlerContext, ServerControl } from "./definition.js";
 import { outboundAllowed, type CompiledExtensions } from "./extension-methods.js";
 import type { HandlerCall } from "./handler-call.js";
 import { createRequestView, type RequestView } from "./request-view.js";
-import { createRequestView, type RequestView } from "./request-view.js";
 import type { CallScope, InputChannel } from "./scope.js";
 
 class RequestContext implements ServerHandlerContext {
@@ -22,7 +21,6 @@ class RequestContext implements ServerHandlerContext {
   private readonly scope: CallScope;
   private readonly declarations: Readonly<Record<string, InputRequestDeclaration>>;
   private lastProgress = -Infinity;
-  private view: RequestView | undefined;
   private view: RequestView | undefined;
   /** This invocation: its cancellation also ends at the deadline, unlike the request's. */
   private readonly call: HandlerCall;
@@ -75,10 +73,6 @@ class RequestContext implements ServerHandlerContext {
   }
   get task(): ServerHandlerContext["task"] {
     return this.scope.task;
-  }
-  /** Built on first use: most handlers never look. */
-  get request(): RequestView {
-    return (this.view ??= createRequestView(this.scope.params, this.scope.requestHeaders));
   }
   /** Built on first use: most handlers never look. */
   get request(): RequestView {
