@@ -122,8 +122,30 @@ export interface Tool {
   readonly http?: HttpOperationBinding;
   /** Deadline of one call in ms (0: none); absent: the server's limits.handlerTimeoutMs. */
   readonly timeoutMs?: number;
-  /** `_meta` of the list entry, verbatim (manifest/meta.ts); absent: none. */
+  /** `_meta` of the list entry, verbatim (manifest/meta.ts), with `ui` when the tool links to an app; absent: none. */
   readonly _meta?: Readonly<Record<string, unknown>>;
+  /** The MCP App the tool links to (manifest/apps.ts); absent: none. */
+  readonly app?: ToolApp;
+}
+
+/** A tool's link to an app: its `_meta.ui.resourceUri` and the text for clients without the extension. */
+export interface ToolApp {
+  readonly name: string;
+  readonly uri: string;
+  readonly fallback?: string;
+}
+
+/** An MCP App (manifest/apps.ts): one HTML document served as a ui:// resource. */
+export interface App {
+  readonly name: string;
+  readonly identifier: string;
+  readonly uri: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** The page, local scripts and stylesheets inlined (manifest/apps-inline.ts). */
+  readonly html: string;
+  /** `_meta.ui` of the resource as on the wire: csp, permissions, domain, prefersBorder. */
+  readonly ui: Readonly<Record<string, unknown>>;
 }
 
 export interface PromptArgument {
@@ -251,6 +273,8 @@ export interface Manifest {
   readonly capabilities: DerivedCapabilities;
   /** Extensions offered (`extensions`), by identifier, sorted: advertised under capabilities.extensions. */
   readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** MCP Apps (`apps`), sorted by name: served as ui:// resources; absent: none. */
+  readonly apps?: readonly App[];
   readonly cache: ListCacheHints;
   /** The `auth` section: the HTTP server is an OAuth 2.1 resource server. */
   readonly auth?: AuthDeclaration;

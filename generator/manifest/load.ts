@@ -14,6 +14,7 @@ import { checkPortability, type PortabilityOptions } from "./portability/check.j
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
 import { checkMetaAndExtensions } from "./meta.js";
+import { checkApps } from "./apps.js";
 import type { JsonSchema, Manifest } from "./ir.js";
 import { DEFAULT_INPUT_SCHEMA, durationToMs, normalizeManifest, schemaKey } from "./normalize.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
@@ -116,6 +117,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkMetaAndExtensions(data, reporter);
 
   const manifestDir = dirname(resolve(file));
+  const appPages = checkApps(data, manifestDir, reporter);
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));
   const definitions = isMap(data) && isMap(data["definitions"]) ? (data["definitions"] as RawMap) : {};
   const pulled = isMap(data) && isMap(data["pulled"]);
@@ -157,5 +159,5 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
     const bundled = preparer.bundledDefinition(name);
     if (bundled !== undefined) bundledDefinitions[name] = bundled;
   }
-  return finish(normalizeManifest({ file: resolve(file), raw: data as RawMap, schemas, definitions: bundledDefinitions }));
+  return finish(normalizeManifest({ file: resolve(file), raw: data as RawMap, schemas, definitions: bundledDefinitions, appPages }));
 }

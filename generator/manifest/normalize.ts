@@ -4,6 +4,7 @@ import { eraOf } from "../spec-schema/lock.js";
 import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
 import { type HttpOperationBinding, httpOperationOf, openApiSourceOf } from "./http-binding.js";
 import { toIdentifier } from "./identifiers.js";
+import { appsOf, toolAppOf, withAppsExtension } from "./apps.js";
 import { extensionsOf, metaOf } from "./meta.js";
 import { toolTaskOf, type ToolTask } from "./tasks.js";
 import type {
@@ -149,9 +150,11 @@ export interface NormalizeInput {
   readonly raw: RawMap;
   readonly schemas: PreparedSchemas;
   readonly definitions: Readonly<Record<string, JsonSchema>>;
+  /** Each app's page as one document, by app name (manifest/apps.ts checkApps). */
+  readonly appPages?: ReadonlyMap<string, string>;
 }
 
-export function normalizeManifest({ file, raw, schemas, definitions }: NormalizeInput): Manifest {
+export function normalizeManifest({ file, raw, schemas, definitions, appPages }: NormalizeInput): Manifest {
   const server = raw["server"] as RawMap;
   const revisions = [...new Set((raw["protocol"] as string[]) ?? [])];
   const cacheRaw = isMap(raw["cache"]) ? raw["cache"] : {};
@@ -178,7 +181,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
       ...withTask(t),
       ...withHttp(t),
       ...(typeof t["timeoutMs"] === "number" ? { timeoutMs: t["timeoutMs"] } : {}),
-      ...metaOf(t),
+      ...toolAppOf(raw, t, metaOf(t)),
     };
   });
 
@@ -273,6 +276,7 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
   if (prompts.some((p) => p.arguments.some((a) => a.complete)) || templates.some((t) => t.variables.some((v) => v.complete))) capabilities.completions = {};
   if (raw["logging"] === true) capabilities.logging = {};
 
+  const apps = appsOf(raw, appPages ?? new Map());
   const pulled = raw["pulled"];
   const auth = normalizeAuth(raw);
   const openapi = openApiSourceOf(raw);
@@ -300,7 +304,8 @@ export function normalizeManifest({ file, raw, schemas, definitions }: Normalize
     handles: handles.sort(byName),
     definitions,
     capabilities,
-    ...extensionsOf(raw),
+    ...apps,
+    ...withAppsExtension(extensionsOf(raw), apps),
     cache: {
       discover: cacheHint(cacheRaw["default"], cacheRaw["discover"]),
       tools: cacheHint(cacheRaw["default"], cacheRaw["tools"]),

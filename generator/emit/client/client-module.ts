@@ -1,5 +1,6 @@
 import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../manifest/ir.js";
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
+import { APPS_SECTION, clientAppMembers } from "../server/apps-client.js";
 import { clientScopesPart } from "../server/auth-parts.js";
 import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, MEMBER, SECTION, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
 
@@ -99,6 +100,7 @@ export function emitClientModule(manifest: Manifest, header: string, schemas: Sc
     { name: SECTION.Prompt, members: manifest.prompts.map((p) => promptMethod(w, schemas, p)) },
     { name: SECTION.Resource, members: manifest.resources.map((r) => resourceMethod(w, r)) },
     { name: SECTION.Template, members: manifest.templates.map((t) => templateMethod(w, t)) },
+    { name: APPS_SECTION, members: clientAppMembers(w, manifest) },
   ].filter((s) => s.members.length > 0);
   const typeBody = sections.map((s) => `  readonly ${s.name}: {\n${s.members.map((m) => m.type).join("\n")}\n  };`).join("\n");
   const valueBody = sections.map((s) => `    ${s.name}: {\n${s.members.map((m) => m.value).join("\n")}\n    },`).join("\n");

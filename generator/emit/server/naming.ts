@@ -40,6 +40,11 @@ const runtimeType = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ 
 
 /** Every runtime export generated code uses (test/emit/runtime-symbols checks each exists). */
 export const RUNTIME = {
+  APP_MIME_TYPE: runtimeValue("core", "APP_MIME_TYPE"),
+  readAppResource: runtimeValue("client", "readAppResource"),
+  withAppFallback: runtimeValue("core", "withAppFallback"),
+  AppResource: runtimeType("client", "AppResource"),
+  ResourceDefinition: runtimeType("server", "ResourceDefinition"),
   completeArgument: runtimeValue("client", "completeArgument"),
   connectClient: runtimeValue("client", "connectClient"),
   createMcpServer: runtimeValue("server", "createMcpServer"),

@@ -42,6 +42,8 @@ export { MemoryCredentialStore } from "./client/auth/store/memory.js";
 export { credentialKey } from "./client/auth/store/types.js";
 export type { CredentialStore, StoredCredential } from "./client/auth/store/types.js";
 
+export { readAppResource, readToolApp, toolApp } from "./client/apps.js";
+export type { AppResource } from "./client/apps.js";
 // Support for generated clients.
 export { completeArgument, completionValues } from "./generated-support/completion.js";
 export type { CompletionRef, CompletionSource } from "./generated-support/completion.js";

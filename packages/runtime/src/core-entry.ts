@@ -60,6 +60,8 @@ export {
 } from "./core/era/envelope.js";
 export type { Envelope, EnvelopeInput, Implementation, LogLevel } from "./core/era/envelope.js";
 
+export { APP_MIME_TYPE, APP_URI_SCHEME, APPS_EXTENSION, appOfTool, declaresApps, LEGACY_APP_RESOURCE_KEY, withAppFallback } from "./core/apps.js";
+export type { AppResourceMeta, AppToolMeta, AppVisibility } from "./core/apps.js";
 export { capabilityAllows, methodRow, methodRows, methodsOfRevision } from "./core/methods.js";
 export type { CapabilityGate, MethodRow } from "./core/methods.js";
 export { RESULT_TYPE_COMPLETE, RESULT_TYPE_INPUT_REQUIRED } from "./core/results.js";

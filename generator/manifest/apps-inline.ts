@@ -1,0 +1,104 @@
+// DECISION RECORD — ONE DOCUMENT PER APP. An app's page is served as a single HTML document: the
+// loader inlines the local scripts (`<script src>`) and stylesheets (`<link rel="stylesheet">`)
+// the entry references, so the page needs no origin of its own and its `csp` names only the
+// origins it really reaches. MCP Apps run in a sandboxed iframe with no same-origin server and a
+// deny-by-default CSP; the spec's build guide bundles the page into one file for that reason
+// (../shared/spec/docs/extensions/apps/build.mdx § Manual setup). Serving the bundle's other files
+// as more ui:// resources would not help: the iframe cannot fetch them. Any other local reference
+// (an image, a relative link) cannot be inlined and is refused (MCPGEN2165), as is anything
+// outside the entry's folder.
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+export interface InlinedPage {
+  readonly html: string;
+}
+
+export interface InlineProblem {
+  readonly code: "MCPGEN2160" | "MCPGEN2165";
+  readonly message: string;
+}
+
+const NOT_LOCAL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/|#)/;
+const SCRIPT = /<script\b([^>]*?)\bsrc\s*=\s*(["'])([^"']*)\2([^>]*)>\s*<\/script\s*>/gi;
+const LINK = /<link\b[^>]*>/gi;
+const ATTRIBUTE = /\b(src|href)\s*=\s*(["'])([^"']*)\2/gi;
+const TAG = /<([A-Za-z][\w-]*)\b[^>]*>/g;
+
+/** The first local src/href of a tag other than the scripts and stylesheets inlined (comments and element text skipped). */
+function localReference(html: string): string | undefined {
+  const tags = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1\s*>/gi, "<$1$2>");
+  for (const [tag, name] of tags.matchAll(TAG)) {
+    const lower = (name ?? "").toLowerCase();
+    if (lower === "script" || (lower === "link" && /^stylesheet$/i.test(attr(tag, "rel") ?? ""))) continue;
+    for (const m of tag.matchAll(ATTRIBUTE)) {
+      const ref = m[3] ?? "";
+      if (ref !== "" && !NOT_LOCAL.test(ref)) return `${m[1]}="${ref}"`;
+    }
+  }
+  return undefined;
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(["'])([^"']*)\\1`, "i").exec(tag);
+  return m?.[2];
+}
+
+/** The page file of `entry`: the file itself, or a folder's index.html. */
+function pageFile(entry: string): { file: string; root: string } | InlineProblem {
+  try {
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      const file = join(entry, "index.html");
+      if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return { code: "MCPGEN2160", message: `the bundle folder has no index.html` };
+      return { file, root: entry };
+    }
+    if (!stat.isFile()) return { code: "MCPGEN2160", message: "the entry is neither a file nor a folder" };
+    return { file: entry, root: dirname(entry) };
+  } catch (err) {
+    return { code: "MCPGEN2160", message: `the entry cannot be read (${(err as NodeJS.ErrnoException).code ?? "read error"})` };
+  }
+}
+
+/** Reads an app's entry (absolute path) and returns one self-contained document, or the first problem. */
+export function inlineAppPage(entry: string): InlinedPage | InlineProblem {
+  const page = pageFile(entry);
+  if ("code" in page) return page;
+  let html: string;
+  try {
+    html = readFileSync(page.file, "utf8");
+  } catch (err) {
+    return { code: "MCPGEN2160", message: `the page cannot be read (${(err as NodeJS.ErrnoException).code ?? "read error"})` };
+  }
+  let problem: InlineProblem | undefined;
+  const asset = (ref: string): string | undefined => {
+    const path = resolve(dirname(page.file), decodeURIComponent(ref.split(/[?#]/)[0] ?? ""));
+    const inside = relative(page.root, path);
+    if (inside.startsWith("..") || inside.startsWith(sep) || resolve(page.root, inside) !== path) {
+      problem ??= { code: "MCPGEN2165", message: `\`${ref}\` is outside the entry's folder` };
+      return undefined;
+    }
+    try {
+      return readFileSync(path, "utf8");
+    } catch (err) {
+      problem ??= { code: "MCPGEN2165", message: `\`${ref}\` cannot be read (${(err as NodeJS.ErrnoException).code ?? "read error"})` };
+      return undefined;
+    }
+  };
+  // `</script` and `</style` inside inlined text would end the element early.
+  let out = html.replace(SCRIPT, (tag, before: string, _q: string, src: string, after: string) => {
+    if (NOT_LOCAL.test(src)) return tag;
+    const code = asset(src);
+    return code === undefined ? tag : `<script${`${before}${after}`.trimEnd()}>${code.replace(/<\/(script)/gi, "<\\/$1")}</script>`;
+  });
+  out = out.replace(LINK, (tag) => {
+    const href = attr(tag, "href");
+    if (href === undefined || NOT_LOCAL.test(href) || !/^stylesheet$/i.test(attr(tag, "rel") ?? "")) return tag;
+    const css = asset(href);
+    return css === undefined ? tag : `<style>${css.replace(/<\/(style)/gi, "<\\/$1")}</style>`;
+  });
+  if (problem) return problem;
+  const local = localReference(html);
+  if (local !== undefined) return { code: "MCPGEN2165", message: `\`${local}\` is a local reference that cannot be inlined (only scripts and stylesheets are)` };
+  return { html: out };
+}
