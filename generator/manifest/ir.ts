@@ -4,6 +4,7 @@
 // expanded, capabilities are derived and cache hints have their defaults applied.
 
 import type { AuthDeclaration } from "./auth.js";
+import type { CustomMethod, CustomNotification } from "./custom-methods.js";
 import type { HttpOperationBinding, OpenApiSource } from "./http-binding.js";
 import type { ToolTask } from "./tasks.js";
 
@@ -275,6 +276,10 @@ export interface Manifest {
   readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** MCP Apps (`apps`), sorted by name: served as ui:// resources; absent: none. */
   readonly apps?: readonly App[];
+  /** Custom request methods of extensions (`methods`, manifest/custom-methods.ts), sorted; absent: none. */
+  readonly methods?: readonly CustomMethod[];
+  /** Custom notifications of extensions (`notifications`), sorted; absent: none. */
+  readonly notifications?: readonly CustomNotification[];
   readonly cache: ListCacheHints;
   /** The `auth` section: the HTTP server is an OAuth 2.1 resource server. */
   readonly auth?: AuthDeclaration;

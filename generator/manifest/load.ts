@@ -14,6 +14,7 @@ import { checkPortability, type PortabilityOptions } from "./portability/check.j
 import { checkInputKinds, checkOutputRoots, checkProtocolList, servedRevisions } from "./check-revisions.js";
 import { checkUris } from "./check-uris.js";
 import { checkMetaAndExtensions } from "./meta.js";
+import { checkCustomMethods, customMethodSchemas } from "./custom-methods.js";
 import { checkApps } from "./apps.js";
 import type { JsonSchema, Manifest } from "./ir.js";
 import { DEFAULT_INPUT_SCHEMA, durationToMs, normalizeManifest, schemaKey } from "./normalize.js";
@@ -115,6 +116,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkTasks(data, served, reporter, durationToMs);
   checkHttpOperations(data, reporter);
   checkMetaAndExtensions(data, reporter);
+  checkCustomMethods(data, reporter);
 
   const manifestDir = dirname(resolve(file));
   const appPages = checkApps(data, manifestDir, reporter);
@@ -140,6 +142,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
       reporter.warn("MCPGEN1404", at, `\`x-mcp-header\` only takes effect on ${HEADER_REVISION}, which this server does not serve`, `add ${HEADER_REVISION} to \`protocol\`, or remove the annotation`);
     }
   }
+  for (const { path, schema } of customMethodSchemas(data)) prepare(schema, path, "output");
   for (const owner of INPUT_OWNERS) {
     for (const [name, entry] of entriesOf(isMap(data) ? data[owner] : undefined)) {
       for (const [key, request] of entriesOf(isMap(entry) ? entry["inputs"] : undefined)) {

@@ -25,6 +25,7 @@ import type {
 import { type RawMap, entriesOf, isMap } from "./raw.js";
 import type { PreparedSchema } from "./schemas.js";
 import { parseUriTemplate } from "./uri-template.js";
+import { customMethodsOf } from "./custom-methods.js";
 
 /** Prepared schemas, keyed by `schemaKey(path)`. */
 export type PreparedSchemas = ReadonlyMap<string, PreparedSchema>;
@@ -306,6 +307,7 @@ export function normalizeManifest({ file, raw, schemas, definitions, appPages }:
     capabilities,
     ...apps,
     ...withAppsExtension(extensionsOf(raw), apps),
+    ...customMethodsOf(raw, (path) => schemas.get(schemaKey(path))?.schema as { readonly [key: string]: unknown } | undefined),
     cache: {
       discover: cacheHint(cacheRaw["default"], cacheRaw["discover"]),
       tools: cacheHint(cacheRaw["default"], cacheRaw["tools"]),
