@@ -50,6 +50,8 @@ export interface OpenStream {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** The `endpoint` event's data, resolved against the stream URL. */
   endpoint(): Promise<string>;
+  /** Resolves when the server ends the stream or the connection closes. */
+  readonly closed: Promise<void>;
   /** Drops the connection (the client going away). */
   destroy(): void;
 }
@@ -66,6 +68,7 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
         for (const wake of [...waiters]) wake();
       });
       res.on("error", () => undefined);
+      const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
       const waitFor = (pattern: RegExp, timeoutMs = 5000): Promise<RegExpMatchArray> =>
         new Promise((found, missed) => {
           const check = (): void => {
@@ -89,6 +92,7 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
           return text;
         },
         waitFor,
+        closed,
         endpoint: async () => new URL((await waitFor(/^event: endpoint\ndata: (.+)\n\n/))[1] as string, url).href,
         destroy: () => req.destroy(),
       });
