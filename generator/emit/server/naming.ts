@@ -73,6 +73,7 @@ export const RUNTIME = {
   RootsAnswer: runtimeType("server", "RootsAnswer"),
   SamplingAnswer: runtimeType("server", "SamplingAnswer"),
   SamplingRequest: runtimeType("server", "SamplingRequest"),
+  SamplingWithToolsRequest: runtimeType("server", "SamplingWithToolsRequest"),
   ServerDefinition: runtimeType("server", "ServerDefinition"),
   WithLiveItems: runtimeType("server", "WithLiveItems"),
   ServerOptions: runtimeType("server", "ServerOptions"),

@@ -62,7 +62,17 @@ export type { HandleCodec, HandleKindDefinition } from "./handles/handles.js";
 export { typedContext } from "./generated-support/context.js";
 export type { Awaitable, BaseContext, ContextSpec } from "./generated-support/context.js";
 export { answerConverter, toElicitAnswer, toUrlElicitAnswer } from "./generated-support/answers.js";
-export type { AnswerSchema, ElicitAnswer, RootsAnswer, SamplingAnswer, SamplingRequest, UrlElicitAnswer } from "./generated-support/answers.js";
+export type {
+  AnswerSchema,
+  ElicitAnswer,
+  RootsAnswer,
+  SamplingAnswer,
+  SamplingRequest,
+  SamplingTool,
+  SamplingToolChoice,
+  SamplingWithToolsRequest,
+  UrlElicitAnswer,
+} from "./generated-support/answers.js";
 export { parsePromptArguments } from "./generated-support/prompt-arguments.js";
 export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";

@@ -64,9 +64,36 @@ export function answerConverter(key: string, declaration: InputRequestDeclaratio
   }
 }
 
-/** What a handler passes to a sampling helper; merged over the manifest's declared defaults. */
+/**
+ * What a handler passes to a sampling helper; merged over the manifest's declared defaults.
+ * Without `sampling.tools: true` in the manifest a request carries no tools: the client must
+ * then declare `sampling.tools` (2025-11-25 client/sampling § Tools in Sampling).
+ */
 export interface SamplingRequest extends JsonObject {
   messages: JsonObject[];
   maxTokens?: number;
   systemPrompt?: string;
+  tools?: never;
+  toolChoice?: never;
+}
+
+/** A tool the model may call while sampling (the Tool shape: name, inputSchema, description). */
+export interface SamplingTool extends JsonObject {
+  name: string;
+  description?: string;
+  inputSchema: JsonObject;
+}
+
+/** How the model uses the tools (ToolChoice; absent means "auto"). */
+export interface SamplingToolChoice extends JsonObject {
+  mode?: "auto" | "required" | "none";
+}
+
+/** A sampling request of an input declared with `sampling: { tools: true }`: it may carry tools. */
+export interface SamplingWithToolsRequest extends JsonObject {
+  messages: JsonObject[];
+  maxTokens?: number;
+  systemPrompt?: string;
+  tools?: SamplingTool[];
+  toolChoice?: SamplingToolChoice;
 }

@@ -36,6 +36,13 @@ import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
 import { deliverExtensionNotification, serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { watchLegacyStatus } from "../tasks/legacy-status.js";
 
+/** `{sampling: {tools: {}}}` → "sampling.tools": the capability a -32021 fragment names, for a message. */
+function capabilityNames(fragment: JsonObject): string {
+  return Object.entries(fragment)
+    .map(([name, inner]) => (isPlainObject(inner) && Object.keys(inner).length > 0 ? Object.keys(inner).map((sub) => `${name}.${sub}`).join(", ") : name))
+    .join(", ");
+}
+
 /** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
 export interface LegacyChannel {
   /** Returns false when the message could not go out (the request's exchange is already over). */
@@ -458,7 +465,7 @@ export class LegacySession {
         for (const [key, request] of entries) {
           const lacking = missingCapabilities(request, this.clientCapabilities);
           // Engine text naming a capability, no handler data: safe for the client to read.
-          if (lacking) throw new SafeError(`the client did not declare the ${Object.keys(lacking).join(", ")} capability needed for '${key}'`);
+          if (lacking) throw new SafeError(`the client did not declare the ${capabilityNames(lacking)} capability needed for '${key}'`);
         }
         const answers = await Promise.all(
           entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, cancellation))] as const),
