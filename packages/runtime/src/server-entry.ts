@@ -44,6 +44,7 @@ export { createHttpEndpoint } from "./http/endpoint.js";
 export type { HttpEndpoint } from "./http/endpoint.js";
 export { createFetchHandler } from "./http/fetch.js";
 export type { FetchHandler, FetchHandlerOptions } from "./http/fetch.js";
+export type { SseOption, SseTransportOptions } from "./http/sse-transport.js";
 export { BodyTooLargeError, SlowConsumerError } from "./http/exchange.js";
 export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";
 export { createHostGuard } from "./http/host-guard.js";
