@@ -53,7 +53,7 @@ function promptMethod(w: ModuleWriter, schemas: SchemaNames, prompt: Prompt): Me
   const doc = jsdoc([`Prompt \`${prompt.name}\`${prompt.title ? ` (${prompt.title})` : ""}.`, prompt.description], 4);
   const options = w.use(RUNTIME.RequestOptions);
   return {
-    type: `${doc}    ${handlerMember(prompt)}: {\n      ${MEMBER.get}(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+    type: `${doc}    ${handlerMember(prompt)}: {\n      ${MEMBER.get}(args: ${w.use(schemas.type(promptArgumentsRoot(prompt)))}, options?: ${options}): Promise<${w.use(RUNTIME.PromptResult)}>;${complete?.type ?? ""}\n    };`,
     value: `      ${handlerMember(prompt)}: {\n        ${MEMBER.get}: (args, options) => raw.getPrompt(${JSON.stringify(prompt.name)}, args as Record<string, string>, options),${complete?.value ?? ""}\n      },`,
   };
 }
@@ -62,7 +62,7 @@ function resourceMethod(w: ModuleWriter, resource: Resource): Member {
   const doc = jsdoc([`Resource \`${resource.uri}\`${resource.title ? ` (${resource.title})` : ""}.`, resource.description], 4);
   const uri = JSON.stringify(resource.uri);
   return {
-    type: `${doc}    ${handlerMember(resource)}: {\n      readonly uri: ${uri};\n      ${MEMBER.read}(options?: ${w.use(RUNTIME.RequestOptions)}): Promise<${w.use(RUNTIME.JsonObject)}>;\n    };`,
+    type: `${doc}    ${handlerMember(resource)}: {\n      readonly uri: ${uri};\n      ${MEMBER.read}(options?: ${w.use(RUNTIME.RequestOptions)}): Promise<${w.use(RUNTIME.ReadResourceResult)}>;\n    };`,
     value: `      ${handlerMember(resource)}: { uri: ${uri}, ${MEMBER.read}: (options) => raw.readResource(${uri}, options) },`,
   };
 }
@@ -77,7 +77,7 @@ function templateMethod(w: ModuleWriter, template: ResourceTemplate): Member {
   return {
     type:
       `${doc}    ${handlerMember(template)}: {\n      /** The URI for these variables (RFC 6570 expansion). */\n      uri(variables: ${variables}): string;\n` +
-      `      ${MEMBER.read}(variables: ${variables}, options?: ${options}): Promise<${w.use(RUNTIME.JsonObject)}>;${complete?.type ?? ""}\n    };`,
+      `      ${MEMBER.read}(variables: ${variables}, options?: ${options}): Promise<${w.use(RUNTIME.ReadResourceResult)}>;${complete?.type ?? ""}\n    };`,
     value:
       `      ${handlerMember(template)}: {\n        uri: (variables) => ${expand}(${t}, variables),\n` +
       `        ${MEMBER.read}: (variables, options) => raw.readResource(${expand}(${t}, variables), options),${complete?.value ?? ""}\n      },`,

@@ -68,6 +68,8 @@ export const RUNTIME = {
   InlineHandle: runtimeType("client", "InlineHandle"),
   McpClientOptions: runtimeType("client", "McpClientOptions"),
   McpServer: runtimeType("server", "McpServer"),
+  PromptResult: runtimeType("core", "PromptResult"),
+  ReadResourceResult: runtimeType("core", "ReadResourceResult"),
   ReadResult: runtimeType("server", "ReadResult"),
   RequestOptions: runtimeType("client", "RequestOptions"),
   RootsAnswer: runtimeType("server", "RootsAnswer"),

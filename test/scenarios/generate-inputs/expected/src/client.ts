@@ -11,7 +11,7 @@ import {
   connectClient,
   expandUriTemplate,
 } from "@mcp-gen/runtime/client";
-import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
+import type { CallToolResult, JsonObject, PromptResult, ReadResourceResult } from "@mcp-gen/runtime/core";
 import {
   type BookTripInput,
   type BookTripOutput,
@@ -35,7 +35,7 @@ export interface Client {
      * Prompt `plan_trip`.
      */
     planTrip: {
-      get(args: PlanTripPromptArguments, options?: RequestOptions): Promise<JsonObject>;
+      get(args: PlanTripPromptArguments, options?: RequestOptions): Promise<PromptResult>;
       complete(
         argument: "city",
         value: string,
@@ -50,7 +50,7 @@ export interface Client {
      */
     offers: {
       readonly uri: "trips://offers";
-      read(options?: RequestOptions): Promise<JsonObject>;
+      read(options?: RequestOptions): Promise<ReadResourceResult>;
     };
   };
   readonly templates: {
@@ -60,7 +60,7 @@ export interface Client {
     trip: {
       /** The URI for these variables (RFC 6570 expansion). */
       uri(variables: { id: string; lang?: string }): string;
-      read(variables: { id: string; lang?: string }, options?: RequestOptions): Promise<JsonObject>;
+      read(variables: { id: string; lang?: string }, options?: RequestOptions): Promise<ReadResourceResult>;
       complete(
         variable: "id",
         value: string,
