@@ -46,7 +46,8 @@ function exitOnSignal(stop: () => Promise<unknown>): void {
 
 /**
  * Serves `server` as the command line says: `--stdio` (newline-delimited JSON on stdin/stdout),
- * or Streamable HTTP on `--host` (default 127.0.0.1) `--port` (default 3000) at `--path` (default /mcp).
+ * or Streamable HTTP on `--host` (default 127.0.0.1) `--port` (default 3000) at `--path` (default /mcp);
+ * `--sse` adds the 2024-11-05 HTTP+SSE transport at /sse (messages to /messages).
  * On HTTP it prints one line `listening <url>` to stderr, so scripts can wait for it.
  * SIGTERM/SIGINT drain gracefully for `--drain-ms` (env MCP_GEN_DRAIN_MS, default 10 s), then exit 0.
  */
@@ -62,8 +63,11 @@ export async function serveFromArgv(server: McpServer, argv: readonly string[] =
   const portText = option(argv, "--port") ?? process.env.PORT ?? "3000";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got '${portText}'`);
-  const http = await listenHttp(server, { port, host: option(argv, "--host") ?? "127.0.0.1", path: option(argv, "--path") ?? "/mcp" });
+  // --sse: also the 2024-11-05 HTTP+SSE transport, GET /sse + POST /messages (http/sse-transport.ts).
+  const sse = argv.includes("--sse");
+  const http = await listenHttp(server, { port, host: option(argv, "--host") ?? "127.0.0.1", path: option(argv, "--path") ?? "/mcp", ...(sse ? { sse: true } : {}) });
   process.stderr.write(`listening ${http.url}\n`);
+  if (sse) process.stderr.write(`HTTP+SSE (2024-11-05) at ${new URL("/sse", http.url).href}\n`);
   exitOnSignal(() => http.close({ drainMs }));
   return { transport: "http", http };
 }
