@@ -50,3 +50,9 @@ export type { CompletionRef, CompletionSource } from "./generated-support/comple
 export { expandUriTemplate } from "./generated-support/uri-expand.js";
 export { TaskHandle } from "./client/tasks/handle.js";
 export type { InlineHandle, TaskDriver, TaskSnapshot, WaitOptions } from "./client/tasks/handle.js";
+// Skills (SEP-2640): list, get, load and read skills, verified against their entries.
+export { LoadedSkill, SkillsClient } from "./client/skills/skills-client.js";
+export type { SkillFile, SkillsClientOptions } from "./client/skills/skills-client.js";
+export { SkillVerificationError } from "./client/skills/verify.js";
+export { checkSkillEntry } from "./client/skills/entry.js";
+export { readSkillFrontmatter } from "./client/skills/frontmatter.js";

@@ -97,3 +97,25 @@ export {
 export { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "./core/headers/value.js";
 export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./core/headers/standard.js";
 export type { HeaderLookup } from "./core/headers/standard.js";
+export {
+  DIRECTORY_MIME_TYPE,
+  DIRECTORY_READ_METHOD,
+  DYNAMIC_SKILL_RESOURCES,
+  isValidSkillName,
+  SKILL_DESCRIPTION_MAX_LENGTH,
+  SKILL_DIGEST_PATTERN,
+  SKILL_FILE,
+  SKILL_FILE_MIME_TYPE,
+  SKILL_MAX_RESOURCES,
+  SKILL_MAX_TOTAL_BYTES,
+  SKILL_META_PREFIX,
+  SKILL_NAME_MAX_LENGTH,
+  SKILL_NAME_PATTERN,
+  SKILL_URI_SCHEME,
+  SKILLS_EXTENSION,
+  SKILLS_GET_METHOD,
+  SKILLS_LIST_METHOD,
+  skillNameOfUri,
+  skillRootOfUri,
+} from "./core/skills.js";
+export type { SkillEntry, SkillResource } from "./core/skills.js";

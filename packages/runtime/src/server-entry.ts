@@ -93,3 +93,7 @@ export { MemoryTaskStore } from "./tasks/memory-store.js";
 export { DEFAULT_POLL_INTERVAL_MS, DEFAULT_TASK_TTL_MS } from "./tasks/engine.js";
 export { TERMINAL_STATUSES } from "./tasks/types.js";
 export type { TaskControl, TaskRecord, TaskStatus, TaskStore, TaskSupport, ToolTaskOptions } from "./tasks/types.js";
+// Skills (SEP-2640): bundled skill folders served as resources plus skills/list, skills/get, resources/directory/read.
+export { withSkills } from "./server/skills/with-skills.js";
+export type { SkillsOptions } from "./server/skills/with-skills.js";
+export type { BundledSkill, BundledSkillFile } from "./server/skills/catalog.js";
