@@ -173,6 +173,7 @@ export class LegacySseTransport implements ClientTransport {
     const text = await response.text().catch(() => "");
     const parsed = parseMessage(text);
     if (parsed !== null && isResponse(parsed) && "id" in message && parsed.id === message.id) return parsed;
+    if (response.status === 401 || response.status === 403) throw new McpClientError("auth-required", `server answered HTTP ${response.status}`, { status: response.status });
     if (response.status === 404) throw new McpClientError("session-expired", "the server no longer knows this HTTP+SSE session (HTTP 404)", { status: 404 });
     throw new McpClientError("http-status", `server refused the message with HTTP ${response.status}`, { status: response.status });
   }
