@@ -285,4 +285,27 @@ export interface Manifest {
   readonly auth?: AuthDeclaration;
   /** Transports the server is meant for (`transports`, default both). */
   readonly transports?: readonly ("http" | "stdio")[];
+  /** Skill folders (`skills`, SEP-2640), bundled at load time (manifest/skills.ts). */
+  readonly skills?: readonly SkillBundle[];
+}
+
+/** One file of a bundled skill: exactly one of `text` (UTF-8 that round-trips) and `blob` (base64). */
+export interface SkillBundleFile {
+  /** Path inside the skill folder, `/`-separated. */
+  readonly path: string;
+  readonly mimeType: string;
+  readonly text?: string;
+  readonly blob?: string;
+  readonly size: number;
+  /** `sha256:` + hex of the raw bytes. */
+  readonly digest: string;
+}
+
+/** A skill folder as served at `skill://<path>/SKILL.md`; `path` is `[prefix/]name`. */
+export interface SkillBundle {
+  readonly path: string;
+  /** The SKILL.md frontmatter as JSON, verbatim. */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** Every file, SKILL.md included, in path order. */
+  readonly files: readonly SkillBundleFile[];
 }

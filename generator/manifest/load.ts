@@ -16,6 +16,7 @@ import { checkUris } from "./check-uris.js";
 import { checkMetaAndExtensions } from "./meta.js";
 import { checkCustomMethods, customMethodSchemas } from "./custom-methods.js";
 import { checkApps } from "./apps.js";
+import { loadSkills } from "./skills.js";
 import type { JsonSchema, Manifest } from "./ir.js";
 import { DEFAULT_INPUT_SCHEMA, durationToMs, normalizeManifest, schemaKey } from "./normalize.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
@@ -156,11 +157,13 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
     if (!preparer.usedHandles.has(name)) reporter.warn("MCPGEN1308", ["handles", name], `handle \`${name}\` is declared but no schema uses it`, "use it as `{ handle: " + name + " }` in a tool's input or output, or remove it", { target: "key" });
   }
 
+  const skills = loadSkills(data, manifestDir, reporter);
+
   if (hasErrors(reporter.diagnostics)) return finish();
   const bundledDefinitions: Record<string, JsonSchema> = {};
   for (const name of Object.keys(definitions).sort()) {
     const bundled = preparer.bundledDefinition(name);
     if (bundled !== undefined) bundledDefinitions[name] = bundled;
   }
-  return finish(normalizeManifest({ file: resolve(file), raw: data as RawMap, schemas, definitions: bundledDefinitions, appPages }));
+  return finish({ ...normalizeManifest({ file: resolve(file), raw: data as RawMap, schemas, definitions: bundledDefinitions, appPages }), ...(skills ? { skills } : {}) });
 }

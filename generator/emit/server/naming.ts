@@ -48,6 +48,8 @@ export const RUNTIME = {
   completeArgument: runtimeValue("client", "completeArgument"),
   connectClient: runtimeValue("client", "connectClient"),
   createMcpServer: runtimeValue("server", "createMcpServer"),
+  withSkills: runtimeValue("server", "withSkills"),
+  BundledSkill: runtimeType("server", "BundledSkill"),
   createMemoryTransport: runtimeValue("node", "createMemoryTransport"),
   expandUriTemplate: runtimeValue("client", "expandUriTemplate"),
   parsePromptArguments: runtimeValue("server", "parsePromptArguments"),
