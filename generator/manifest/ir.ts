@@ -215,6 +215,8 @@ export interface ResourceTemplate {
   readonly annotations?: ResourceAnnotations;
   readonly variables: readonly TemplateVariable[];
   readonly subscribe: boolean;
+  /** `list: true`: the handler has a typed list() that names instances for resources/list; absent: not. */
+  readonly list?: true;
   readonly cache: CacheHint;
   readonly inputRequests: readonly InputRequest[];
   readonly scopes?: readonly string[];

@@ -255,6 +255,7 @@ export function normalizeManifest({ file, raw, schemas, definitions, appPages }:
       ...(annotations ? { annotations } : {}),
       variables,
       subscribe: t["subscribe"] === true,
+      ...(t["list"] === true ? { list: true as const } : {}),
       cache: cacheHint(cacheRaw["default"], t["cache"]),
       inputRequests: inputRequests(t, ["templates", name], schemas),
       ...withScopes(t),

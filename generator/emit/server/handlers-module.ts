@@ -104,6 +104,10 @@ function templateMember(w: ModuleWriter, template: ResourceTemplate, context: st
     `${jsdoc([`Resource template \`${template.uriTemplate}\`${template.title ? ` (${template.title})` : ""}.`, template.description], 4)}` +
     `    ${handlerMember(template)}: {\n` +
     `      ${MEMBER.read}(uri: string, variables: ${templateVariablesType(template)}, ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<${w.use(RUNTIME.ReadResult)}>;\n` +
+    (template.list
+      ? `${jsdoc(["The template's instances for resources/list, by their variables (after the static resources; call server.notifyResourcesListChanged() when they change)."], 6)}` +
+        `      ${MEMBER.list}(ctx: ${context}): ${w.use(RUNTIME.Awaitable)}<readonly ${w.use(RUNTIME.TemplateInstance)}<${templateVariablesType(template)}>[]>;\n`
+      : "") +
     completeMember(w, completable, 6) +
     `    };`
   );

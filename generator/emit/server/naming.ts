@@ -78,6 +78,7 @@ export const RUNTIME = {
   SamplingAnswer: runtimeType("server", "SamplingAnswer"),
   SamplingRequest: runtimeType("server", "SamplingRequest"),
   SamplingWithToolsRequest: runtimeType("server", "SamplingWithToolsRequest"),
+  TemplateInstance: runtimeType("server", "TemplateInstance"),
   ServerDefinition: runtimeType("server", "ServerDefinition"),
   WithLiveItems: runtimeType("server", "WithLiveItems"),
   ServerOptions: runtimeType("server", "ServerOptions"),
@@ -137,7 +138,7 @@ export const handlerMember = (entry: { identifier: string }): string => entry.id
 export const SECTION = { Tool: "tools", Prompt: "prompts", Resource: "resources", Template: "templates" } as const satisfies Record<Owner["family"], string>;
 
 /** Members of one prompt/resource/template entry of Handlers and of the typed Client. */
-export const MEMBER = { get: "get", read: "read", complete: "complete" } as const;
+export const MEMBER = { get: "get", read: "read", complete: "complete", list: "list" } as const;
 
 /** Members a typed context adds; the runtime's typedContext builds them under these names. */
 export const CONTEXT_MEMBER = { ask: "ask", askAll: "askAll", canAsk: "canAsk", mint: "mint", open: "open" } as const;

@@ -223,6 +223,8 @@ function templateEntry(d: ServerDeclarations, template: ResourceTemplate): strin
         complete: template.variables.some((v) => v.complete) ? `${member}.${MEMBER.complete}` : undefined,
         // The runtime matched the template, so every variable the type requires is present.
         read: `(uri, variables, ctx) => ${member}.${MEMBER.read}(uri, variables as ${templateVariablesType(template)}, ${call(bound)})`,
+        // manifest `list: true`: the instances join resources/list (runtime server/template-listing.ts).
+        list: template.list ? `(ctx) => ${member}.${MEMBER.list}(${call(bound)})` : undefined,
       },
       6,
     ) +

@@ -1,9 +1,16 @@
 // Resource templates that enumerate their instances (issue 16 item 1): the instances join
 // resources/list after the static resources, paginated with the usual cursors, on both eras,
 // read by the official SDK 2.4.0 client; a disabled template lists nothing; a bad instance is
-// skipped and reported; a failing callback is -32603.
+// skipped and reported; a failing callback is -32603. A generated server declares it with the
+// manifest's `list: true` and gets list() typed from the template's variables.
+import { readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProtocolError } from "@modelcontextprotocol/client";
+import { listenHttp, type ListeningServer } from "../../../packages/runtime/src/http/node.js";
+import type { McpServer } from "../../../packages/runtime/src/server/server.js";
+import { importGeneratedPackage } from "../../support/generated-package.js";
+import { TMP_DIR } from "../../support/tmp.js";
 import type { ResourceTemplateDefinition } from "../../../packages/runtime/src/server/definition.js";
 import { expandUriTemplate } from "../../../packages/runtime/src/server/template-listing-expand.js";
 import { serve, sdkClient, type Era, type SdkPeer, type Served } from "./support.js";
@@ -151,6 +158,50 @@ describe("servers without list callbacks keep the pre-serialized pages", () => {
     } finally {
       await peer.close();
       await served.close();
+    }
+  });
+});
+
+describe("a generated server: manifest `list: true` types list() from the template's variables", () => {
+  const manifest = resolve(import.meta.dirname, "template-listing.yaml");
+  const out = join(TMP_DIR, "parity-template-listing");
+  let listening: ListeningServer | undefined;
+  afterAll(async () => {
+    await listening?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it("emits list() only where declared, and its instances reach the SDK client on both eras", async () => {
+    const { createServer } = await importGeneratedPackage<{ createServer: (handlers: unknown) => McpServer }>(manifest, out);
+    const handlers = readFileSync(join(out, "src/handlers.ts"), "utf8");
+    expect(handlers).toContain("list(ctx: BaseContext): Awaitable<readonly TemplateInstance<{ folder: string; id: string; rev?: string }>[]>;");
+    expect(handlers.match(/\blist\(ctx/g)).toHaveLength(1);
+    listening = await listenHttp(
+      createServer({
+        resources: { readme: { read: () => [{ uri: "docs://readme", text: "hi" }] } },
+        templates: {
+          note: {
+            read: (uri: string, v: { folder: string; id: string }) => [{ uri, text: `${v.folder}/${v.id}` }],
+            list: () => [{ variables: { folder: "work", id: "1" }, name: "first" }, { variables: { folder: "home", id: "2", rev: "3" } }],
+          },
+          unlisted: { read: (uri: string) => [{ uri, text: "" }] },
+        },
+      }),
+      { port: 0 },
+    );
+    for (const era of ["modern", "legacy"] as const) {
+      const peer = await sdkClient(new URL(listening.url), era);
+      try {
+        const { resources } = await peer.client.listResources();
+        expect(resources.map((r) => [r.uri, r.name, r.mimeType])).toEqual([
+          ["docs://readme", "readme", "text/plain"],
+          ["notes://work/1", "first", "text/markdown"],
+          ["notes://home/2?rev=3", "note", "text/markdown"],
+        ]);
+        expect((await peer.client.readResource({ uri: "notes://home/2?rev=3" })).contents[0]).toMatchObject({ text: "home/2" });
+      } finally {
+        await peer.close();
+      }
     }
   });
 });

@@ -178,7 +178,7 @@ export interface ResourceDefinition {
  * the template's variables (the URI is the template expanded with them) or by `uri` (which must
  * match the template). `name` defaults to the template's name.
  */
-export interface TemplateInstance<Variables extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
+export interface TemplateInstance<Variables extends Readonly<Record<string, string | undefined>> = Readonly<Record<string, string | undefined>>> {
   variables?: Variables;
   uri?: string;
   name?: string;
