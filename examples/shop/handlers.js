@@ -26,10 +26,10 @@ let nextCartId = 1;
  * runtime reports that as an isError result.
  * @param {string} handle
  * @param {import("./generated/dist/index.js").HandleContext} ctx
- * @returns {Cart | string}
+ * @returns {Promise<Cart | string>}
  */
-function openCart(handle, ctx) {
-  const id = ctx.open.cart(handle);
+async function openCart(handle, ctx) {
+  const id = await ctx.open.cart(handle);
   const cart = typeof id === "string" ? carts.get(id) : undefined;
   if (!cart) return "this cart no longer exists; open a new one";
   if (cart.paid) return "this cart has been paid for; open a new one";
@@ -55,20 +55,20 @@ const formatMoney = ({ currency, cents }) => `${currency} ${(cents / 100).toFixe
 /** @type {import("./generated/dist/index.js").Handlers} */
 export const handlers = {
   tools: {
-    openCart({ region }, ctx) {
+    async openCart({ region }, ctx) {
       const id = `cart-${nextCartId++}`;
       carts.set(id, { id, region, lines: new Map(), paid: false });
-      return { structuredContent: { cart: ctx.mint.cart(id) } };
+      return { structuredContent: { cart: await ctx.mint.cart(id) } };
     },
-    addItem({ cart: handle, sku, quantity }, ctx) {
-      const cart = openCart(handle, ctx);
+    async addItem({ cart: handle, sku, quantity }, ctx) {
+      const cart = await openCart(handle, ctx);
       if (typeof cart === "string") return toolError(cart);
       if (!catalog.some((p) => p.sku === sku)) return toolError(`unknown sku '${sku}'; read shop://catalog for the list`);
       cart.lines.set(sku, (cart.lines.get(sku) ?? 0) + (quantity ?? 1));
       return { structuredContent: { total: totalOf(cart) } };
     },
     async checkout({ cart: handle }, ctx) {
-      const cart = openCart(handle, ctx);
+      const cart = await openCart(handle, ctx);
       if (typeof cart === "string") return toolError(cart);
       if (cart.lines.size === 0) return toolError("the cart is empty");
       const total = totalOf(cart);

@@ -6,23 +6,26 @@ import { toolError } from "@mcp-gen/runtime/server";
 
 // A 1×1 transparent PNG and a short silent 8 kHz mono WAV, built here rather than copied.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+// Plain bytes and btoa, no Buffer: the fixture also runs as a Worker without nodejs_compat.
 function silentWav(samples = 800) {
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8);
-  header.write("fmt ", 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]).toString("base64");
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  /** @param {string} text @param {number} at */
+  const ascii = (text, at) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii("RIFF", 0);
+  view.setUint32(4, 36 + samples * 2, true);
+  ascii("WAVE", 8);
+  ascii("fmt ", 12);
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii("data", 36);
+  view.setUint32(40, samples * 2, true);
+  return btoa(String.fromCharCode(...bytes));
 }
 const WAV = silentWav();
 /** @param {number} ms */

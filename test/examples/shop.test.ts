@@ -220,7 +220,7 @@ describe("cart handles under a fixed signing key (MCP_GEN_HANDLE_KEY)", () => {
   it("an expired cart handle is a tool error that says so", async () => {
     const id = await openCartId();
     const twoHoursAgo = Date.now() - 2 * 3_600_000;
-    const expired = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }, () => twoHoursAgo).mint("cart", id);
+    const expired = await createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }, () => twoHoursAgo).mint("cart", id);
     const result = await c.client.callTool({ name: "add_item", arguments: { cart: expired, sku: "mug" } });
     expect(result.isError).toBe(true);
     expect(textOf(result).join(" ")).toMatch(/expired/);
@@ -228,13 +228,13 @@ describe("cart handles under a fixed signing key (MCP_GEN_HANDLE_KEY)", () => {
 
   it("a handle minted elsewhere with the shared key is accepted (any instance holding the key can verify it)", async () => {
     const id = await openCartId();
-    const fresh = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", id);
+    const fresh = await createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", id);
     const result = await c.client.callTool({ name: "add_item", arguments: { cart: fresh, sku: "mug" } });
     expect(result.structuredContent).toEqual({ total: { currency: "EUR", cents: 1200 } });
   });
 
   it("an authentic handle for a cart this process does not have is refused by the handler", async () => {
-    const ghost = createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", "cart-999999");
+    const ghost = await createHandleCodec(Buffer.from(key, "utf8"), { cart: { ttlMs: 3_600_000 } }).mint("cart", "cart-999999");
     const result = await c.client.callTool({ name: "add_item", arguments: { cart: ghost, sku: "mug" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toEqual(["this cart no longer exists; open a new one"]);

@@ -48,7 +48,7 @@ describe("MRTR with deeply nested arguments (issue 21 #12)", () => {
     expect(second.result.content).toEqual([{ type: "text", text: "accept" }]);
   });
 
-  it("the iterative digest equals the recursive definition (sorted keys, arrays in order)", () => {
+  it("the iterative digest equals the recursive definition (sorted keys, arrays in order)", async () => {
     const reference = (value: unknown): string => {
       if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
       if (typeof value === "object" && value !== null) {
@@ -58,7 +58,7 @@ describe("MRTR with deeply nested arguments (issue 21 #12)", () => {
     };
     const params = { name: "t", arguments: { b: [1, { z: null, a: "x" }, []], a: {}, c: "é\n", u: undefined } };
     const expected = createHash("sha256").update(reference({ arguments: params.arguments, name: "t" })).digest("base64url").slice(0, 22);
-    expect(digestParams(params)).toBe(expected);
+    expect(await digestParams(params)).toBe(expected);
   });
 
   it("answers nested deeper than 64 levels are -32602, not an overflow", async () => {
@@ -84,30 +84,30 @@ function nonCanonicalSpellings(canonical: string): string[] {
 describe("signed tokens accept only canonical base64url (issue 21 #12)", () => {
   const key = randomBytes(32);
 
-  it("requestState: every non-canonical spelling of the MAC is refused", () => {
+  it("requestState: every non-canonical spelling of the MAC is refused", async () => {
     const codec = createRequestStateCodec(key, 60_000);
-    const token = codec.seal("tools/call", "digest", { answers: {} });
+    const token = await codec.seal("tools/call", "digest", { answers: {} });
     const [v, body, mac] = token.split(".") as [string, string, string];
-    expect(codec.open(token, "tools/call", "digest")).toEqual({ answers: {} });
+    expect(await codec.open(token, "tools/call", "digest")).toEqual({ answers: {} });
     const variants = nonCanonicalSpellings(mac);
     expect(variants.length).toBeGreaterThanOrEqual(3);
     for (const variant of variants) {
-      expect(() => codec.open(`${v}.${body}.${variant}`, "tools/call", "digest"), variant).toThrow(/invalid or expired requestState/);
+      await expect(codec.open(`${v}.${body}.${variant}`, "tools/call", "digest"), variant).rejects.toThrow(/invalid or expired requestState/);
     }
   });
 
-  it("handles: every non-canonical spelling of the MAC is refused as forged", () => {
+  it("handles: every non-canonical spelling of the MAC is refused as forged", async () => {
     const codec = createHandleCodec(key, { cart: { ttlMs: 60_000 } });
-    const handle = codec.mint("cart", { id: 7 });
+    const handle = await codec.mint("cart", { id: 7 });
     const parts = handle.split(".");
     const mac = parts.pop()!;
-    expect(codec.open("cart", handle)).toEqual({ id: 7 });
+    expect(await codec.open("cart", handle)).toEqual({ id: 7 });
     const variants = nonCanonicalSpellings(mac);
     expect(variants.length).toBeGreaterThanOrEqual(3);
     for (const variant of variants) {
       let error: unknown;
       try {
-        codec.open("cart", [...parts, variant].join("."));
+        await codec.open("cart", [...parts, variant].join("."));
       } catch (caught) {
         error = caught;
       }

@@ -115,8 +115,8 @@ function templateMember(w: ModuleWriter, template: ResourceTemplate, context: st
 
 function handleContextInterface(w: ModuleWriter, handles: readonly Handle[], base: string): string {
   const name = w.export(HANDLE_CONTEXT_TYPE, true);
-  const mint = handles.map((h) => `${jsdoc([`Mints a \`${h.name}\` handle (valid ${h.ttlMs} ms) wrapping a small JSON value.`], 4)}    ${JSON.stringify(h.name)}(value: unknown): string;`);
-  const open = handles.map((h) => `${jsdoc([`Verifies a \`${h.name}\` handle and returns the value it wraps (throws HandleError if forged or expired).`], 4)}    ${JSON.stringify(h.name)}(handle: string): unknown;`);
+  const mint = handles.map((h) => `${jsdoc([`Mints a \`${h.name}\` handle (valid ${h.ttlMs} ms) wrapping a small JSON value.`], 4)}    ${JSON.stringify(h.name)}(value: unknown): Promise<string>;`);
+  const open = handles.map((h) => `${jsdoc([`Verifies a \`${h.name}\` handle and returns the value it wraps (rejects with HandleError if forged or expired).`], 4)}    ${JSON.stringify(h.name)}(handle: string): Promise<unknown>;`);
   return (
     `/** Context with typed handle helpers: \`mint\` a server-signed id, \`open\` one a client sent back. */\n` +
     `export interface ${name} extends ${base} {\n  readonly ${CONTEXT_MEMBER.mint}: {\n${mint.join("\n")}\n  };\n  readonly ${CONTEXT_MEMBER.open}: {\n${open.join("\n")}\n  };\n}\n`

@@ -64,15 +64,15 @@ export function testDefinition(probe: Probe = { aborted: 0, started: 0 }): Serve
         name: "open_cart",
         description: "Mints a cart handle",
         inputSchema: { type: "object" },
-        handler: (_args, ctx) => ({ content: [{ type: "text", text: ctx.handles.mint("cart", { cartId: 7 }) }] }),
+        handler: async (_args, ctx) => ({ content: [{ type: "text", text: await ctx.handles.mint("cart", { cartId: 7 }) }] }),
       },
       {
         name: "add_item",
         description: "Uses a cart handle",
         inputSchema: { type: "object", properties: { cart: { type: "string" }, sku: { type: "string" } } },
         handleArguments: { cart: "cart" },
-        handler: (args: { cart: string; sku: string }, ctx) => {
-          const cart = ctx.handles.open("cart", args.cart) as { cartId: number };
+        handler: async (args: { cart: string; sku: string }, ctx) => {
+          const cart = (await ctx.handles.open("cart", args.cart)) as { cartId: number };
           return { content: [{ type: "text", text: `added ${args.sku} to ${cart.cartId}` }] };
         },
       },

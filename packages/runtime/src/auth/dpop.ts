@@ -4,7 +4,7 @@
 // (RFC 7638) = `cnf.jkt`, `htm` = the method, `htu` = the request URL without query and
 // fragment, `iat` within the window, `ath` = the token's SHA-256, and `jti` unseen within the
 // window (replay, §11.1: a bounded memory of recent jti values).
-import { createHash } from "node:crypto";
+import { sha256Base64url } from "../platform/web-crypto.js";
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify, type JWK } from "jose";
 import { invalidToken } from "./errors.js";
 import type { VerifyRequest } from "./types.js";
@@ -68,7 +68,7 @@ export async function checkDpopProof(token: string, jkt: unknown, request: Verif
   const now = Math.floor(Date.now() / 1000);
   const iat = payload["iat"];
   if (typeof iat !== "number" || Math.abs(now - iat) > WINDOW_SEC) throw invalidToken("DPoP proof outside its time window");
-  if (payload["ath"] !== createHash("sha256").update(token).digest("base64url")) throw invalidToken("DPoP proof made for another token");
+  if (payload["ath"] !== (await sha256Base64url(token))) throw invalidToken("DPoP proof made for another token");
   const jti = payload["jti"];
   if (typeof jti !== "string" || jti === "" || !replay.remember(jti, now)) throw invalidToken("DPoP proof replayed");
 }

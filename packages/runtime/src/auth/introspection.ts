@@ -3,6 +3,7 @@
 // metadata (`introspection_endpoint`, RFC 8414 §2). Each call is bounded by a timeout; an
 // endpoint that is down, slow or answers garbage is 503, an inactive token 401. The answer's
 // `aud` must name this resource (RFC 8707), its `exp`/`nbf` are checked with a small skew.
+import { textToBase64 } from "../platform/bytes.js";
 import { audienceIncludes, authInfoOf } from "./claims.js";
 import { invalidToken, verifierUnavailable } from "./errors.js";
 import { checkSenderConstraint, createReplayMemory } from "./dpop.js";
@@ -28,7 +29,7 @@ export interface IntrospectionVerifierOptions {
 
 function basic(id: string, secret: string): string {
   // RFC 6749 §2.3.1: form-urlencode each part before base64.
-  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+  return `Basic ${textToBase64(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 }
 
 export function createIntrospectionVerifier(options: IntrospectionVerifierOptions): TokenVerifier {

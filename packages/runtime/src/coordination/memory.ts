@@ -1,7 +1,7 @@
 // In-process coordination: several servers in one process (tests, worker pools) share state the
 // way instances share Redis. One hub holds the state; each hub.instance() is one server's view,
 // with its own instance id, so every cross-instance path can be exercised without a network.
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../platform/bytes.js";
 import type { JsonRpcMessage } from "../core/jsonrpc/message.js";
 import { LocalChangeBus, type ChangeBus, type ChangeEvent, type ChangeListener } from "../subscriptions/event-bus.js";
 import type { Coordination, LoggedEvent, ReplyRouter, SessionEvent, SessionRecord, SessionStore, StreamEventLog, StreamLog } from "./types.js";
@@ -31,7 +31,7 @@ interface LoggedStream {
 }
 
 export function newInstanceId(): string {
-  return randomBytes(6).toString("hex");
+  return randomHex(6);
 }
 
 export function createMemoryHub(bounds: EventLogBounds = {}): MemoryHub {

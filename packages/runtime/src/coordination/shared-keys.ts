@@ -2,6 +2,8 @@
 // make requestState and handles minted by one instance fail on the next (2026-07-28
 // basic/patterns/mrtr § Server Requirements). With coordination configured, a missing key is a
 // start-up error, not a silent per-process key.
+import { environment } from "../platform/env.js";
+
 const KEYS = [
   { option: "stateKey", env: "MCP_GEN_STATE_KEY" },
   { option: "handleKey", env: "MCP_GEN_HANDLE_KEY" },
@@ -9,7 +11,7 @@ const KEYS = [
 
 export function requireSharedKeys(
   explicit: { stateKey?: unknown; handleKey?: unknown },
-  env: Record<string, string | undefined> = process.env,
+  env: Record<string, string | undefined> = environment(),
   reason = "coordination is configured (several instances share state)",
 ): void {
   const missing = KEYS.filter((key) => explicit[key.option] === undefined && !env[key.env]).map((key) => key.env);

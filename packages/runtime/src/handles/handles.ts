@@ -3,8 +3,8 @@
 // minted them, so a forged, altered, foreign-kind, expired or someone else's handle is detected
 // without server-side storage (any instance with the key can verify).
 // Wire form: `h1.<kind>.<base64url(payload)>.<base64url(mac)>`.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { decodeBase64urlStrict } from "../mrtr/base64url.js";
+import { fromBase64urlStrict, fromUtf8, textToBase64url, toBase64url } from "../platform/bytes.js";
+import { HmacSha256 } from "../platform/web-crypto.js";
 
 export interface HandleKindDefinition {
   /** Lifetime of a minted handle in milliseconds. */
@@ -26,9 +26,9 @@ export interface HandleCodec {
    * Mints a handle of a declared kind wrapping a small JSON value (e.g. a database id). With a
    * caller (an opaque principal string) the handle only opens for that same caller.
    */
-  mint(kind: string, value: unknown, caller?: string): string;
-  /** Verifies a handle and returns the wrapped value; throws HandleError otherwise. */
-  open(kind: string, handle: unknown, caller?: string): unknown;
+  mint(kind: string, value: unknown, caller?: string): Promise<string>;
+  /** Verifies a handle and resolves to the wrapped value; rejects with HandleError otherwise. */
+  open(kind: string, handle: unknown, caller?: string): Promise<unknown>;
 }
 
 /** Binds a codec to one caller, as handed to handlers (ctx.handles). */
@@ -40,45 +40,47 @@ export function bindHandleCodec(codec: HandleCodec, caller: string | undefined):
   };
 }
 
+/**
+ * DECISION: mint and open are asynchronous because Web Crypto's HMAC is (the runtime-neutral
+ * subpaths import no node:crypto, so they run on Workers without nodejs_compat and in browsers).
+ */
 export function createHandleCodec(
-  key: Buffer,
+  key: Uint8Array,
   kinds: Readonly<Record<string, HandleKindDefinition>>,
   now: () => number = Date.now,
 ): HandleCodec {
-  const sign = (text: string): Buffer => createHmac("sha256", key).update(`handle:${text}`).digest();
-  const callerTag = (caller: string): string => createHmac("sha256", key).update(`caller:${caller}`).digest("base64url").slice(0, 22);
+  const hmac = new HmacSha256(key);
+  const callerTag = async (caller: string): Promise<string> => toBase64url(await hmac.sign(`caller:${caller}`)).slice(0, 22);
   const kindOf = (kind: string): HandleKindDefinition => {
     const def = kinds[kind];
     if (def === undefined || !Object.hasOwn(kinds, kind)) throw new HandleError("unknown_kind", `unknown handle kind '${kind}'`);
     return def;
   };
   return {
-    mint(kind, value, caller) {
+    async mint(kind, value, caller) {
       const def = kindOf(kind);
       const payload: { v: unknown; e: number; c?: string } = { v: value ?? null, e: now() + def.ttlMs };
-      if (caller !== undefined) payload.c = callerTag(caller);
-      const body = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-      const unsigned = `h1.${kind}.${body}`;
-      return `${unsigned}.${sign(unsigned).toString("base64url")}`;
+      if (caller !== undefined) payload.c = await callerTag(caller);
+      const unsigned = `h1.${kind}.${textToBase64url(JSON.stringify(payload))}`;
+      return `${unsigned}.${toBase64url(await hmac.sign(`handle:${unsigned}`))}`;
     },
-    open(kind, handle, caller) {
+    async open(kind, handle, caller) {
       kindOf(kind);
       if (typeof handle !== "string") throw new HandleError("malformed", `expected a ${kind} handle string`);
       const parts = handle.split(".");
       if (parts.length !== 4 || parts[0] !== "h1") throw new HandleError("malformed", `not a ${kind} handle`);
       const [, handleKind = "", body = "", signature = ""] = parts;
-      const expected = sign(`h1.${handleKind}.${body}`);
       // Only the canonical spelling of the MAC counts (no padding, no stray bits or characters).
-      const given = decodeBase64urlStrict(signature);
-      if (given === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      const given = fromBase64urlStrict(signature);
+      if (given === undefined || !(await hmac.verify(`handle:h1.${handleKind}.${body}`, given))) {
         throw new HandleError("forged", `the ${kind} handle was not issued by this server or was altered`);
       }
       if (handleKind !== kind) throw new HandleError("wrong_kind", `expected a ${kind} handle, got a ${handleKind} handle`);
-      const bytes = decodeBase64urlStrict(body);
+      const bytes = fromBase64urlStrict(body);
       if (bytes === undefined) throw new HandleError("malformed", `not a ${kind} handle`);
-      const payload = JSON.parse(bytes.toString("utf8")) as { v: unknown; e: number; c?: string };
+      const payload = JSON.parse(fromUtf8(bytes)) as { v: unknown; e: number; c?: string };
       if (payload.e < now()) throw new HandleError("expired", `the ${kind} handle has expired; obtain a new one`);
-      if (payload.c !== undefined && (caller === undefined || payload.c !== callerTag(caller))) {
+      if (payload.c !== undefined && (caller === undefined || payload.c !== (await callerTag(caller)))) {
         throw new HandleError("wrong_caller", `the ${kind} handle belongs to another caller`);
       }
       return payload.v;

@@ -12,7 +12,9 @@ async function readLimited(request: Request, limit: number): Promise<string> {
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // A streaming TextDecoder joins UTF-8 sequences split across chunks, without Buffer.
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -22,9 +24,9 @@ async function readLimited(request: Request, limit: number): Promise<string> {
       await reader.cancel();
       throw new BodyTooLargeError();
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return text + decoder.decode();
 }
 
 function targetOf(url: string): string {

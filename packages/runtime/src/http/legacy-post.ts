@@ -3,7 +3,7 @@
 // handler talks to the client mid-call (a server→client request, progress, a log line) or drops
 // its stream for polling: then the answer becomes a resumable SSE stream whose first event is
 // the priming event (§ Resumability). 2025-03-26 sessions also accept batches (basic § Batching).
-import { randomBytes } from "node:crypto";
+import { randomBase64url } from "../platform/bytes.js";
 import { principalOf } from "../auth/principal.js";
 import { claimsModernEra } from "../core/era/envelope.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
@@ -93,7 +93,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     // JSON there is no stream to upgrade to, so a late message is dropped.
     const openStream = (): ResumableStream | undefined => {
       if (!stream && !reply.answered && !reply.streaming) {
-        stream = new ResumableStream(randomBytes(9).toString("base64url"), limits.maxReplayBytes, store.mirrorOf(entry));
+        stream = new ResumableStream(randomBase64url(9), limits.maxReplayBytes, store.mirrorOf(entry));
         store.remember(entry, stream);
         stream.attach(reply.stream(streamHeaders), -1, limits.retryMs);
       }

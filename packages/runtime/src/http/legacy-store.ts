@@ -6,7 +6,7 @@
 // With a shared SessionStore (ServerOptions.coordination) this map is a cache: a session made on
 // another instance is loaded on first sight, its changes are written through and announced, and
 // DELETE or eviction ends it on every instance (issue 13).
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../platform/bytes.js";
 import { principalOf } from "../auth/principal.js";
 import type { Coordination, SessionEvent } from "../coordination/types.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
@@ -89,7 +89,7 @@ export class LegacySessionStore {
   }
 
   /** Creates a session for `client` (not yet stored: `add` once its `initialize` succeeded). */
-  create(client: string, id: string = randomBytes(16).toString("hex")): SessionEntry {
+  create(client: string, id: string = randomHex(16)): SessionEntry {
     const session = this.server.createLegacySession(id);
     if (this.shared) {
       const shared = this.shared;

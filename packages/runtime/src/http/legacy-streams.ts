@@ -3,7 +3,7 @@
 // notifications with event ids, so a client that reconnects with Last-Event-ID gets what it
 // missed (issue 10 #8: id-less events made resumption answer 404 and the client went silent).
 // While no client is attached the stream keeps a bounded backlog for that reconnect.
-import { randomBytes } from "node:crypto";
+import { randomBase64url } from "../platform/bytes.js";
 import type { Coordination, LoggedEvent } from "../coordination/types.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
@@ -48,7 +48,7 @@ export function createLegacyStreams(server: McpServer, store: LegacySessionStore
       previous.abandon();
       entry.streams.delete(previous.id);
     }
-    const stream = new ResumableStream(randomBytes(9).toString("base64url"), limits.maxReplayBytes, store.mirrorOf(entry));
+    const stream = new ResumableStream(randomBase64url(9), limits.maxReplayBytes, store.mirrorOf(entry));
     adoptStandalone(entry, stream);
     stream.attach(responder.openStream(headers), -1, limits.retryMs);
     if (store.shared) {

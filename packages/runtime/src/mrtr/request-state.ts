@@ -3,10 +3,10 @@
 // salient params, so a state minted for one call cannot be replayed against another. It is
 // signed, not encrypted: clients can read the payload, so it must never carry secrets.
 // Wire form: `s1.<base64url(payload JSON)>.<base64url(mac)>`.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { invalidParams, type RpcError } from "../core/jsonrpc/errors.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
-import { decodeBase64urlStrict } from "./base64url.js";
+import { fromBase64urlStrict, fromUtf8, textToBase64url, toBase64url } from "../platform/bytes.js";
+import { HmacSha256, sha256Base64url } from "../platform/web-crypto.js";
 
 const VERSION = "s1";
 
@@ -25,38 +25,39 @@ interface SealedPayload {
   u?: unknown;
 }
 
+/** Asynchronous because Web Crypto's HMAC is (no node:crypto on the runtime-neutral subpaths). */
 export interface RequestStateCodec {
-  seal(method: string, paramsDigest: string, payload: StatePayload): string;
-  open(token: unknown, method: string, paramsDigest: string): StatePayload;
+  seal(method: string, paramsDigest: string, payload: StatePayload): Promise<string>;
+  /** Rejects with invalidRequestState() unless the token is intact, unexpired and bound to this request. */
+  open(token: unknown, method: string, paramsDigest: string): Promise<StatePayload>;
 }
 
 export function invalidRequestState(): RpcError {
   return invalidParams("Invalid params: invalid or expired requestState", { reason: "invalid_request_state" });
 }
 
-export function createRequestStateCodec(key: Buffer, ttlMs: number, now: () => number = Date.now): RequestStateCodec {
-  const mac = (text: string): Buffer => createHmac("sha256", key).update(text).digest();
+export function createRequestStateCodec(key: Uint8Array, ttlMs: number, now: () => number = Date.now): RequestStateCodec {
+  const hmac = new HmacSha256(key);
   return {
-    seal(method, paramsDigest, payload) {
+    async seal(method, paramsDigest, payload) {
       const sealed: SealedPayload = { m: method, d: paramsDigest, e: now() + ttlMs, a: payload.answers };
       if (payload.data !== undefined) sealed.u = payload.data;
-      const body = Buffer.from(JSON.stringify(sealed), "utf8").toString("base64url");
-      return `${VERSION}.${body}.${mac(`${VERSION}.${body}`).toString("base64url")}`;
+      const body = textToBase64url(JSON.stringify(sealed));
+      return `${VERSION}.${body}.${toBase64url(await hmac.sign(`${VERSION}.${body}`))}`;
     },
-    open(token, method, paramsDigest) {
+    async open(token, method, paramsDigest) {
       if (typeof token !== "string") throw invalidRequestState();
       const parts = token.split(".");
       if (parts.length !== 3 || parts[0] !== VERSION) throw invalidRequestState();
       const [, body = "", signature = ""] = parts;
-      const expected = mac(`${VERSION}.${body}`);
-      const given = decodeBase64urlStrict(signature);
+      const given = fromBase64urlStrict(signature);
       // The MAC is checked first and in constant time; nothing in the payload is trusted before.
-      if (given === undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidRequestState();
-      const payload = decodeBase64urlStrict(body);
+      if (given === undefined || !(await hmac.verify(`${VERSION}.${body}`, given))) throw invalidRequestState();
+      const payload = fromBase64urlStrict(body);
       if (payload === undefined) throw invalidRequestState();
       let sealed: SealedPayload;
       try {
-        sealed = JSON.parse(payload.toString("utf8")) as SealedPayload;
+        sealed = JSON.parse(fromUtf8(payload)) as SealedPayload;
       } catch {
         throw invalidRequestState();
       }
@@ -72,10 +73,10 @@ export function createRequestStateCodec(key: Buffer, ttlMs: number, now: () => n
 const VOLATILE_PARAMS = new Set(["_meta", "inputResponses", "requestState"]);
 
 /** Stable digest of the salient params: key order does not matter, retry-only fields are excluded. */
-export function digestParams(params: JsonObject | undefined): string {
+export async function digestParams(params: JsonObject | undefined): Promise<string> {
   const salient: JsonObject = {};
   if (params) for (const key of Object.keys(params).sort()) if (!VOLATILE_PARAMS.has(key)) salient[key] = params[key];
-  return createHash("sha256").update(canonicalJson(salient)).digest("base64url").slice(0, 22);
+  return (await sha256Base64url(canonicalJson(salient))).slice(0, 22);
 }
 
 type Frame = { array: readonly unknown[]; next: number } | { object: JsonObject; keys: string[]; next: number };

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { environment } from "../platform/env.js";
+import { randomBytes, utf8 } from "../platform/bytes.js";
 
 export const MIN_KEY_BYTES = 32;
 
@@ -8,10 +9,10 @@ export const MIN_KEY_BYTES = 32;
  * minted by one instance then fails on another, so multi-instance deployments must configure
  * a shared key (2026-07-28 basic/patterns/mrtr § Server Requirements: integrity across instances).
  */
-export function resolveSigningKey(explicit: string | Uint8Array | undefined, envName: string): Buffer {
-  const source = explicit ?? process.env[envName];
+export function resolveSigningKey(explicit: string | Uint8Array | undefined, envName: string): Uint8Array {
+  const source = explicit ?? environment()[envName];
   if (source === undefined || source === "") return randomBytes(MIN_KEY_BYTES);
-  const key = typeof source === "string" ? Buffer.from(source, "utf8") : Buffer.from(source);
+  const key = typeof source === "string" ? utf8(source) : Uint8Array.from(source);
   if (key.length < MIN_KEY_BYTES) {
     throw new Error(`${envName}: signing key must be at least ${MIN_KEY_BYTES} bytes (got ${key.length})`);
   }

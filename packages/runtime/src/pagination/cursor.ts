@@ -2,14 +2,16 @@
 // list it belongs to and an offset; anything else, including a cursor of another list, is
 // -32602 "invalid cursor" as the spec recommends.
 import { invalidParams } from "../core/jsonrpc/errors.js";
+import { fromBase64urlStrict, fromUtf8, textToBase64url } from "../platform/bytes.js";
 
 export function encodeCursor(list: string, offset: number): string {
-  return Buffer.from(`${list}:${offset}`, "utf8").toString("base64url");
+  return textToBase64url(`${list}:${offset}`);
 }
 
 export function decodeCursor(list: string, cursor: unknown, total: number): number {
   if (typeof cursor !== "string") throw invalidParams("Invalid params: cursor must be a string");
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const bytes = fromBase64urlStrict(cursor);
+  const text = bytes === undefined ? "" : fromUtf8(bytes);
   const prefix = `${list}:`;
   if (!text.startsWith(prefix)) throw invalidParams("Invalid params: invalid cursor");
   const digits = text.slice(prefix.length);

@@ -38,7 +38,7 @@ class DeadlineList {
     this.tail = call;
     call.list = this;
     if (this.timer === undefined || call.deadline < this.dueAt) this.schedule(call.deadline);
-    else if (this.head === call) this.timer.ref();
+    else if (this.head === call) (this.timer as { ref?: () => void }).ref?.();
   }
 
   remove(call: HandlerCall): void {
@@ -48,7 +48,7 @@ class DeadlineList {
     if (call.next) call.next.prev = call.prev;
     else this.tail = call.prev;
     call.prev = call.next = call.list = undefined;
-    if (this.head === undefined) this.timer?.unref();
+    if (this.head === undefined) (this.timer as { unref?: () => void } | undefined)?.unref?.();
   }
 
   private schedule(at: number): void {

@@ -2,7 +2,6 @@
 // capabilities, the session log level and resource subscriptions, and the server→client request
 // channel that turns a handler's `ctx.ask` into real elicitation/sampling/roots requests
 // (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
-import { randomUUID } from "node:crypto";
 import { principalOf } from "../auth/principal.js";
 import type { AuthInfo } from "../auth/types.js";
 import { LOG_LEVELS, logLevelRank, type LogLevel } from "../core/era/envelope.js";
@@ -106,7 +105,7 @@ export class LegacySession {
   /** notifications/tasks/status watches of the tasks this session created (tasks/legacy-status.ts). */
   private readonly taskWatches = new Set<() => void>();
 
-  constructor(host: LegacyHost, id: string = randomUUID()) {
+  constructor(host: LegacyHost, id: string = crypto.randomUUID()) {
     this.host = host;
     this.id = id;
   }
@@ -480,7 +479,7 @@ export class LegacySession {
     // A handler that names the id (to complete it later) keeps it; otherwise one is minted below.
     const given = request.method === "elicitation/create" && params?.["mode"] === "url" ? params["elicitationId"] : undefined;
     if (request.method === "elicitation/create" && params) {
-      if (params["mode"] === "url") params = { ...params, elicitationId: randomUUID() };
+      if (params["mode"] === "url") params = { ...params, elicitationId: crypto.randomUUID() };
       else if ((this.protocolVersion ?? "") < "2025-11-25") {
         // `mode` arrived in 2025-11-25; older clients get the form request without it.
         const { mode: _mode, ...rest } = params;

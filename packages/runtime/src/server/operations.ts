@@ -60,11 +60,12 @@ export async function runWithInputs(
 ): Promise<JsonObject> {
   const call = new HandlerCall(scope.method, timeoutMs);
   const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call, host.compiled.extensions);
+  if (channel.ready !== undefined) await channel.ready;
   try {
     return await call.run(scope.cancellation, () => run(ctx));
   } catch (error) {
     if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
-      return (channel as ModernInputChannel).inputRequiredResult(error);
+      return await (channel as ModernInputChannel).inputRequiredResult(error);
     }
     // 2026-07-28 has no -32042: the same need is an input_required URL elicitation (url-elicitation.ts).
     if (error instanceof UrlElicitationRequiredError && "inputRequiredResult" in channel) {
@@ -116,7 +117,7 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       const value = rawArgs[argument];
       if (value === undefined) continue;
       try {
-        host.handles.open(kind, value, scope.caller);
+        await host.handles.open(kind, value, scope.caller);
       } catch (error) {
         if (error instanceof HandleError) return { body: textError(`Invalid ${kind} handle in '${argument}': ${error.message}`) };
         throw error;

@@ -12,6 +12,8 @@ import type { TaskControl } from "../tasks/types.js";
 export interface InputChannel {
   /** Handler data from the previous round (modern requestState); undefined otherwise. */
   readonly state: unknown;
+  /** Pending until the channel's inputs are verified (modern requestState); awaited before the handler runs. */
+  readonly ready?: Promise<void> | undefined;
   setState(data: unknown): void;
   /** Resolves every request, or (modern) ends the attempt with input_required. */
   askAll(requests: Readonly<Record<string, EmbeddedInputRequest>>): Promise<Record<string, InputAnswer>>;

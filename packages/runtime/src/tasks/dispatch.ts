@@ -71,7 +71,7 @@ async function askFirst(scope: CallScope, call: TaskCall): Promise<{ answers: Re
   try {
     return { answers: await channel.askAll(requests) };
   } catch (error) {
-    if (error instanceof InputRequiredSignal) return { inputRequired: channel.inputRequiredResult(error) };
+    if (error instanceof InputRequiredSignal) return { inputRequired: await channel.inputRequiredResult(error) };
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // Task ids are bearer-like references to stored state, so they MUST be unguessable
 // (extensions/tasks § Security Considerations): 144 random bits, base64url.
-import { randomBytes } from "node:crypto";
+import { randomBase64url } from "../platform/bytes.js";
 
 export function newTaskId(): string {
-  return randomBytes(18).toString("base64url");
+  return randomBase64url(18);
 }

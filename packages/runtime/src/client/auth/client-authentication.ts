@@ -4,7 +4,7 @@
 // The method is the one the client was configured with when the AS lists it, else the best the
 // AS lists for the credentials at hand.
 
-import { randomUUID } from "node:crypto";
+import { textToBase64 } from "../../platform/bytes.js";
 import { SignJWT } from "jose";
 import { OAuthError } from "./errors.js";
 import { loadSigningKey, type KeySource, type SigningKey } from "./keys.js";
@@ -66,13 +66,13 @@ export async function authenticateClient(client: OAuthClientInformation, method:
         return;
       }
       // RFC 6749 § 2.3.1: both halves are form-urlencoded before base64.
-      headers.Authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString("base64")}`;
+      headers.Authorization = `Basic ${textToBase64(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`)}`;
       return;
     }
     case "private_key_jwt": {
       if (client.private_key === undefined) throw new OAuthError("auth-config", `private_key_jwt needs a private key for client ${client.client_id}`);
       const { key, alg, kid } = await signingKey(client);
-      const assertion = await new SignJWT({ jti: randomUUID() })
+      const assertion = await new SignJWT({ jti: crypto.randomUUID() })
         .setProtectedHeader(kid === undefined ? { alg } : { alg, kid })
         .setIssuer(client.client_id)
         .setSubject(client.client_id)

@@ -5,8 +5,8 @@
 // is exported as a private JWK so it can be stored with the token it is bound to (a restarted
 // client keeps using the same key, else the stored token would be useless).
 
-import { createHash, randomUUID } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from "jose";
+import { sha256Base64url } from "../../platform/web-crypto.js";
 import { OAuthError } from "./errors.js";
 
 export const DPOP_ALG = "ES256";
@@ -21,8 +21,8 @@ export function proofTarget(url: string | URL): string {
   return u.href;
 }
 
-export function accessTokenHash(token: string): string {
-  return createHash("sha256").update(token, "ascii").digest("base64url");
+export function accessTokenHash(token: string): Promise<string> {
+  return sha256Base64url(token);
 }
 
 export class DpopKey {
@@ -70,10 +70,10 @@ export class DpopKey {
   }
 
   async proof(htm: string, url: string | URL, accessToken?: string): Promise<string> {
-    const claims: Record<string, unknown> = { jti: randomUUID(), htm, htu: proofTarget(url) };
+    const claims: Record<string, unknown> = { jti: crypto.randomUUID(), htm, htu: proofTarget(url) };
     const nonce = this.nonces.get(new URL(url).origin);
     if (nonce !== undefined) claims.nonce = nonce;
-    if (accessToken !== undefined) claims.ath = accessTokenHash(accessToken);
+    if (accessToken !== undefined) claims.ath = await accessTokenHash(accessToken);
     return new SignJWT(claims).setProtectedHeader({ alg: DPOP_ALG, typ: "dpop+jwt", jwk: this.publicJwk }).setIssuedAt().sign(this.privateKey);
   }
 }

@@ -2,6 +2,7 @@
 // secrets (assertions from a file or an environment variable). Key parsing is jose's; a key
 // that does not parse is an `auth-config` error naming where it came from, never its bytes.
 
+import { environment } from "../../platform/env.js";
 import { importJWK, importPKCS8, type CryptoKey, type JWK } from "jose";
 import { OAuthError } from "./errors.js";
 
@@ -33,7 +34,7 @@ export async function readSecret(source: SecretSource, what: string): Promise<st
   if (typeof source === "string") value = source;
   else if (typeof source === "function") value = await source();
   else if ("env" in source) {
-    const raw = process.env[source.env];
+    const raw = environment()[source.env];
     if (raw === undefined) throw new OAuthError("auth-config", `${what}: environment variable ${source.env} is not set`);
     value = raw;
   } else value = await readText(source.file, what);

@@ -14,13 +14,13 @@ export interface HandleContext extends BaseContext {
     /**
      * Mints a `cart` handle (valid 1800000 ms) wrapping a small JSON value.
      */
-    cart(value: unknown): string;
+    cart(value: unknown): Promise<string>;
   };
   readonly open: {
     /**
-     * Verifies a `cart` handle and returns the value it wraps (throws HandleError if forged or expired).
+     * Verifies a `cart` handle and returns the value it wraps (rejects with HandleError if forged or expired).
      */
-    cart(handle: string): unknown;
+    cart(handle: string): Promise<unknown>;
   };
 }
 

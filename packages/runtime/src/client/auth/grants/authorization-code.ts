@@ -4,7 +4,8 @@
 // redirect's `iss` (RFC 9207) is compared exactly with the metadata issuer when present, and
 // required when the AS advertises support.
 
-import { createHash, randomBytes } from "node:crypto";
+import { randomBase64url } from "../../../platform/bytes.js";
+import { sha256Base64url } from "../../../platform/web-crypto.js";
 import { McpClientError } from "../../errors.js";
 import type { GrantContext } from "./types.js";
 
@@ -26,9 +27,9 @@ export async function authorizationCodeForm(ctx: GrantContext, options: Authoriz
   const authorizationEndpoint = ctx.as.metadata.authorization_endpoint;
   if (typeof authorizationEndpoint !== "string") throw new McpClientError("auth-required", "authorization server metadata lacks its authorization endpoint");
   if (ctx.clientId === undefined) throw new McpClientError("auth-required", "the authorization code grant needs a client_id");
-  const verifier = randomBytes(32).toString("base64url");
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  const state = randomBytes(16).toString("base64url");
+  const verifier = randomBase64url(32);
+  const challenge = await sha256Base64url(verifier);
+  const state = randomBase64url(16);
   const url = new URL(authorizationEndpoint);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", ctx.clientId);
