@@ -6,7 +6,9 @@ import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MIME_TYPE, APPS_EXTENSION } from "../../packages/runtime/src/core-entry.js";
-import { connectClient, createHttpTransport, readToolApp, toolApp } from "../../packages/runtime/src/client-entry.js";
+import { connectClient, createHttpTransport, toolApp } from "../../packages/runtime/src/client-entry.js";
+// The typed client is built on the published runtime (dist), so its `raw` goes to the dist helper.
+import { readToolApp } from "@mcp-gen/runtime/client";
 import { ROOT, type RunningDashboard, startDashboard } from "./support.js";
 
 type DashboardModule = typeof import("../../examples/dashboard/generated/dist/index.js");
