@@ -306,6 +306,7 @@ describe("runtime export surface", () => {
           "createMemoryHub",
           "createRequestStateCodec",
           "digestParams",
+          "extensionContext",
           "missingCapabilities",
           "parseChangeEvent",
           "parsePromptArguments",
@@ -342,6 +343,7 @@ describe("runtime export surface", () => {
           "ElicitationHandler",
           "EnterpriseIdp",
           "EraVerdictRecord",
+          "ExtensionNotificationHandler",
           "FormElicitationParams",
           "GrantOptions",
           "HttpTransportOptions",
@@ -407,8 +409,12 @@ describe("runtime export surface", () => {
           "credentialKey",
           "defaultEraCache",
           "expandUriTemplate",
+          "notifyExtension",
           "planToolHeaders",
           "readSkillFrontmatter",
+          "requestExtension",
+          "routeExtensionNotifications",
+          "withClientExtensions",
         ],
       }
     `);

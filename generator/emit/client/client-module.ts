@@ -2,6 +2,7 @@ import type { Manifest, Prompt, Resource, ResourceTemplate, Tool } from "../../m
 import { ModuleWriter, type ExportedSymbol } from "../module-writer/module-writer.js";
 import { APPS_SECTION, clientAppMembers } from "../server/apps-client.js";
 import { clientScopesPart } from "../server/auth-parts.js";
+import { clientCustomMethods } from "../server/custom-methods-parts.js";
 import { CLIENT_TYPE, CONNECT, handlerMember, jsdoc, MEMBER, SECTION, promptArgumentsRoot, RUNTIME, type SchemaNames, templateVariablesType, toolInputRoot, toolOutputRoot } from "../server/naming.js";
 
 interface Member {
@@ -95,12 +96,14 @@ export interface ClientModule {
  */
 export function emitClientModule(manifest: Manifest, header: string, schemas: SchemaNames): ClientModule {
   const w = new ModuleWriter();
+  const custom = clientCustomMethods(w, manifest, schemas);
   const sections: { name: string; members: Member[] }[] = [
     { name: SECTION.Tool, members: manifest.tools.map((t) => toolMethod(w, schemas, t)) },
     { name: SECTION.Prompt, members: manifest.prompts.map((p) => promptMethod(w, schemas, p)) },
     { name: SECTION.Resource, members: manifest.resources.map((r) => resourceMethod(w, r)) },
     { name: SECTION.Template, members: manifest.templates.map((t) => templateMethod(w, t)) },
     { name: APPS_SECTION, members: clientAppMembers(w, manifest) },
+    ...(custom?.sections ?? []),
   ].filter((s) => s.members.length > 0);
   const typeBody = sections.map((s) => `  readonly ${s.name}: {\n${s.members.map((m) => m.type).join("\n")}\n  };`).join("\n");
   const valueBody = sections.map((s) => `    ${s.name}: {\n${s.members.map((m) => m.value).join("\n")}\n    },`).join("\n");
@@ -111,7 +114,7 @@ export function emitClientModule(manifest: Manifest, header: string, schemas: Sc
     `/**\n * Connects to a ${manifest.server.name} server over the given transport, speaking whichever protocol era it serves\n` +
     ` * (\`protocol: "auto"\`, the default) or a pinned revision, and returns the typed client.\n */\n` +
     `export async function ${w.exportAsyncFunction(CONNECT)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
-    `  const raw = await ${w.use(RUNTIME.connectClient)}(options);\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
+    `${custom?.setup ?? ""}  const raw = await ${w.use(RUNTIME.connectClient)}(${custom ? custom.options("options") : "options"});\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
   const scopes = clientScopesPart(w, manifest);
   return { code: w.render(header, scopes ? `${scopes}\n${body}` : body), exports: w.exports() };
 }

@@ -22,6 +22,7 @@ import {
   toolOutputRoot,
 } from "./naming.js";
 import { isProxied } from "./proxy-parts.js";
+import { handlersCustomMethods } from "./custom-methods-parts.js";
 
 const ASK_DOC = "Modern era: ends this attempt with input_required until the client answers; legacy era: a real request to the client.";
 
@@ -147,6 +148,9 @@ export function emitHandlersModule(manifest: Manifest, header: string, schemas: 
   if (manifest.prompts.length > 0) sections.push(`  ${SECTION.Prompt}: {\n${manifest.prompts.map((p) => promptMember(w, p, ctxOf(owner("Prompt", p)), schemas)).join("\n")}\n  };`);
   if (manifest.resources.length > 0) sections.push(`  ${SECTION.Resource}: {\n${manifest.resources.map((r) => resourceMember(w, r, ctxOf(owner("Resource", r)))).join("\n")}\n  };`);
   if (manifest.templates.length > 0) sections.push(`  ${SECTION.Template}: {\n${manifest.templates.map((t) => templateMember(w, t, ctxOf(owner("Template", t)))).join("\n")}\n  };`);
+  const custom = handlersCustomMethods(w, manifest, schemas, base);
+  sections.push(...custom.sections);
+  if (custom.context) contexts.push(custom.context);
 
   const body = [
     `export type { ${runtimeBase} };\n`,

@@ -86,6 +86,16 @@ export const RUNTIME = {
   ToolDefinition: runtimeType("server", "ToolDefinition"),
   ToolReturn: runtimeType("server", "ToolReturn"),
   UrlElicitAnswer: runtimeType("server", "UrlElicitAnswer"),
+  // Extension methods and notifications (emit/server/custom-methods-parts.ts).
+  extensionContext: runtimeValue("server", "extensionContext"),
+  ExtensionMethodDefinition: runtimeType("server", "ExtensionMethodDefinition"),
+  ExtensionNotificationDefinition: runtimeType("server", "ExtensionNotificationDefinition"),
+  ExtensionNotificationInfo: runtimeType("server", "ExtensionNotificationInfo"),
+  requestExtension: runtimeValue("client", "requestExtension"),
+  notifyExtension: runtimeValue("client", "notifyExtension"),
+  withClientExtensions: runtimeValue("client", "withClientExtensions"),
+  routeExtensionNotifications: runtimeValue("client", "routeExtensionNotifications"),
+  ExtensionNotificationHandler: runtimeType("client", "ExtensionNotificationHandler"),
 } as const satisfies Record<string, ModuleSymbol>;
 
 // ---- handler owners and their types --------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { JsonSchema, Manifest, Prompt } from "../../manifest/ir.js";
 import { type EmitDiagnostic, emitZodModule } from "../zod/module.js";
 import { inputKind } from "./input-kinds/index.js";
+import { customMethodRoots } from "./custom-methods-parts.js";
 import { ownersOf, promptArgumentsRoot, SchemaNames, toolInputRoot, toolOutputRoot } from "./naming.js";
 
 /** The JSON Schema of a prompt's arguments: an object of strings, required where declared. */
@@ -36,6 +37,7 @@ export function emitSchemasModule(manifest: Manifest, header: string): SchemasMo
   for (const owner of ownersOf(manifest)) {
     for (const request of owner.inputRequests) for (const [root, schema] of inputKind(request).schemas(owner, request)) add(root, schema);
   }
+  for (const [root, schema] of customMethodRoots(manifest)) add(root, schema);
   const emitted = emitZodModule({
     document: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: {} },
     header,

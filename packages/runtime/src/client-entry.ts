@@ -48,6 +48,8 @@ export type { AppResource } from "./client/apps.js";
 export { completeArgument, completionValues } from "./generated-support/completion.js";
 export type { CompletionRef, CompletionSource } from "./generated-support/completion.js";
 export { expandUriTemplate } from "./generated-support/uri-expand.js";
+export { notifyExtension, requestExtension, routeExtensionNotifications, withClientExtensions } from "./client/extension-methods.js";
+export type { ExtensionNotificationHandler } from "./client/extension-methods.js";
 export { TaskHandle } from "./client/tasks/handle.js";
 export type { InlineHandle, TaskDriver, TaskSnapshot, WaitOptions } from "./client/tasks/handle.js";
 // Skills (SEP-2640): list, get, load and read skills, verified against their entries.

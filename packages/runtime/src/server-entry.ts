@@ -5,6 +5,7 @@ export { createMcpServer } from "./server/server.js";
 export { HandlerTimeoutError, SafeError } from "./server/safe-error.js";
 export type { McpServer } from "./server/server.js";
 export { withLiveItems } from "./server/live-lists.js";
+export { extensionContext } from "./server/extension-methods-context.js";
 export type { LiveItem, LiveItemKeys, LiveList, LiveLists, TypedLiveList, WithLiveItems } from "./server/live-lists.js";
 export type {
   CacheHint,
