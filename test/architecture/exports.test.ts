@@ -43,6 +43,9 @@ describe("runtime export surface", () => {
     expect(surfaces["core-entry"]).toMatchInlineSnapshot(`
       {
         "types": [
+          "AppResourceMeta",
+          "AppToolMeta",
+          "AppVisibility",
           "AudioContent",
           "BlobResourceContents",
           "CallToolResult",
@@ -86,6 +89,9 @@ describe("runtime export surface", () => {
           "ToolHeader",
         ],
         "values": [
+          "APPS_EXTENSION",
+          "APP_MIME_TYPE",
+          "APP_URI_SCHEME",
           "DIRECTORY_MIME_TYPE",
           "DIRECTORY_READ_METHOD",
           "DYNAMIC_SKILL_RESOURCES",
@@ -101,6 +107,7 @@ describe("runtime export surface", () => {
           "INTERNAL_ERROR",
           "INVALID_PARAMS",
           "INVALID_REQUEST",
+          "LEGACY_APP_RESOURCE_KEY",
           "LEGACY_REVISIONS",
           "LOG_LEVELS",
           "META_CLIENT_CAPABILITIES",
@@ -136,12 +143,14 @@ describe("runtime export surface", () => {
           "SUPPORTED_REVISIONS",
           "UNSUPPORTED_PROTOCOL_VERSION",
           "URL_ELICITATION_REQUIRED",
+          "appOfTool",
           "capabilityAllows",
           "checkMethodAndNameHeaders",
           "checkParamHeaders",
           "checkProtocolVersionHeader",
           "claimsModernEra",
           "classifyEra",
+          "declaresApps",
           "decodeHeaderValue",
           "encodeHeaderValue",
           "eraOfRevision",
@@ -171,6 +180,7 @@ describe("runtime export surface", () => {
           "skillNameOfUri",
           "skillRootOfUri",
           "valueAtPath",
+          "withAppFallback",
           "withEnvelope",
         ],
       }
@@ -330,6 +340,7 @@ describe("runtime export surface", () => {
     expect(surfaces["client-entry"]).toMatchInlineSnapshot(`
       {
         "types": [
+          "AppResource",
           "CallToolOptions",
           "ClientAuthMethod",
           "ClientFailureReason",
@@ -411,9 +422,12 @@ describe("runtime export surface", () => {
           "expandUriTemplate",
           "notifyExtension",
           "planToolHeaders",
+          "readAppResource",
           "readSkillFrontmatter",
+          "readToolApp",
           "requestExtension",
           "routeExtensionNotifications",
+          "toolApp",
           "withClientExtensions",
         ],
       }
