@@ -63,7 +63,7 @@ describe("HTTP+SSE transport on the wire", () => {
   it("sends keep-alive comments while idle", async () => {
     const stream = await open();
     await stream.endpoint();
-    await stream.waitFor(/: keep-alive\n\n[\s\S]*: keep-alive\n\n/, 3000);
+    await stream.waitFor(/: keepalive\n\n[\s\S]*: keepalive\n\n/, 3000);
     stream.destroy();
   });
 

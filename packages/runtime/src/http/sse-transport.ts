@@ -70,7 +70,7 @@ export function sseTransportPaths(option: SseOption | undefined): { path: string
   return { path, messagesPath };
 }
 
-const KEEP_ALIVE = ": keep-alive\n\n";
+const KEEP_ALIVE = ": keepalive\n\n";
 
 /** The 2024-11-05 transport on `paths`; `mcpPath` is the Streamable endpoint's (auth metadata is keyed on it). */
 export function createSseTransport(server: McpServer, paths: { path: string; messagesPath: string }, mcpPath = "/mcp"): SseTransport {
@@ -96,8 +96,8 @@ export function createSseTransport(server: McpServer, paths: { path: string; mes
     if (sink.closed) return entry.session.close();
     store.add(entry);
     streams.set(entry, sink);
-    const keepAlive = setInterval(() => sink.write(KEEP_ALIVE), limits.keepAliveMs);
-    keepAlive.unref?.();
+    const keepAlive = limits.keepAliveMs > 0 ? setInterval(() => sink.write(KEEP_ALIVE), limits.keepAliveMs) : undefined;
+    keepAlive?.unref?.();
     // An open stream counts as activity for the store's idle sweep; the store calls this when it
     // ends the session (eviction, shutdown), which closes the stream.
     const closeStream = (): void => sink.end();
