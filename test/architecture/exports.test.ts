@@ -256,7 +256,6 @@ describe("runtime export surface", () => {
           "RootsListChangedEvent",
           "SamplingAnswer",
           "SamplingRequest",
-          "SamplingTool",
           "SamplingToolChoice",
           "SamplingWithToolsRequest",
           "ServerControl",
@@ -288,7 +287,6 @@ describe("runtime export surface", () => {
           "TypedLiveList",
           "UrlElicitAnswer",
           "UrlElicitation",
-          "UrlElicitationParams",
           "WithLiveItems",
         ],
         "values": [

@@ -38,7 +38,7 @@ export { LegacySession } from "./server/legacy-session.js";
 export type { LegacyChannel } from "./server/legacy-session.js";
 export { resourceNotFound } from "./server/operations.js";
 export { UrlElicitationRequiredError } from "./server/url-elicitation.js";
-export type { UrlElicitation, UrlElicitationParams } from "./server/url-elicitation.js";
+export type { UrlElicitation } from "./server/url-elicitation.js";
 export type { RequestView } from "./server/request-view.js";
 
 export { createHttpEndpoint } from "./http/endpoint.js";
@@ -70,7 +70,6 @@ export type {
   RootsAnswer,
   SamplingAnswer,
   SamplingRequest,
-  SamplingTool,
   SamplingToolChoice,
   SamplingWithToolsRequest,
   UrlElicitAnswer,
