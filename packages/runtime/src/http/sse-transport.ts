@@ -33,7 +33,7 @@ import { httpLimitsOf } from "./http-limits.js";
 import { LegacySessionStore, type SessionEntry } from "./legacy-store.js";
 import { sendError } from "./reply.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
-import { JSON_HEADERS, SSE_HEADERS } from "./sse.js";
+import { JSON_HEADERS, SSE_HEADERS, sseEvent } from "./sse.js";
 import { createSseMessagePost } from "./sse-transport-post.js";
 
 export interface SseTransportOptions {
@@ -103,7 +103,7 @@ export function createSseTransport(server: McpServer, paths: { path: string; mes
     const closeStream = (): void => sink.end();
     entry.exchanges.add(closeStream);
     let ended = false;
-    const ended$ = (): void => {
+    const finish = (): void => {
       if (ended) return;
       ended = true;
       clearInterval(keepAlive);
@@ -112,10 +112,10 @@ export function createSseTransport(server: McpServer, paths: { path: string; mes
       store.end(entry);
       sink.end();
     };
-    sink.onClose(ended$);
-    request.onDisconnect(ended$);
+    sink.onClose(finish);
+    request.onDisconnect(finish);
     entry.session.unsolicited = (message) => {
-      if (!sink.closed) sink.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+      if (!sink.closed) sink.write(sseEvent(JSON.stringify(message)));
     };
     sink.write(`event: endpoint\ndata: ${paths.messagesPath}?sessionId=${entry.session.id}\n\n`);
   }
