@@ -2,7 +2,7 @@
 // 2.0.4 spec.types McpUiResourceMeta / McpUiToolMeta): the load-time checks MCPGEN2160–2167 and
 // the IR parts. An app is a page served as a ui:// resource with `_meta.ui` (csp, permissions,
 // domain, prefersBorder); a tool's `app` becomes `_meta.ui.resourceUri` (+ visibility) on it.
-import { APP_URI_SCHEME, APPS_EXTENSION } from "@mcp-gen/runtime/core";
+import { APP_URI_SCHEME, META_APPS_EXTENSION } from "@mcp-gen/runtime/core";
 import { resolve } from "node:path";
 import { inlineAppPage } from "./apps-inline.js";
 import type { App, ToolApp } from "./ir.js";
@@ -145,7 +145,7 @@ export function withAppsExtension(
   extensions: { extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>> },
   apps: { apps?: readonly App[] },
 ): { extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>> } {
-  if (!apps.apps || extensions.extensions?.[APPS_EXTENSION]) return extensions;
-  const merged = { ...(extensions.extensions ?? {}), [APPS_EXTENSION]: {} };
+  if (!apps.apps || extensions.extensions?.[META_APPS_EXTENSION]) return extensions;
+  const merged = { ...(extensions.extensions ?? {}), [META_APPS_EXTENSION]: {} };
   return { extensions: Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
 }

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_MIME_TYPE, APPS_EXTENSION } from "../../packages/runtime/src/core-entry.js";
+import { APP_MIME_TYPE, META_APPS_EXTENSION } from "../../packages/runtime/src/core-entry.js";
 import { createHttpTransport } from "../../packages/runtime/src/client-entry.js";
 import { ROOT, type RunningDashboard, startDashboard } from "./support.js";
 
@@ -58,7 +58,7 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("the dashboard app through 
       transport: createHttpTransport({ url: server.url }),
       clientInfo: { name: "apps-test-host", version: "1.0.0" },
       protocol,
-      capabilities: { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } },
+      capabilities: { extensions: { [META_APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } },
     });
     const page = await browser.newPage({ viewport: { width: 620, height: 380 } });
     const errors: string[] = [];

@@ -5,7 +5,7 @@
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_MIME_TYPE, APPS_EXTENSION } from "../../packages/runtime/src/core-entry.js";
+import { APP_MIME_TYPE, META_APPS_EXTENSION } from "../../packages/runtime/src/core-entry.js";
 import { connectClient, createHttpTransport, toolApp } from "../../packages/runtime/src/client-entry.js";
 // The typed client is built on the published runtime (dist), so its `raw` goes to the dist helper.
 import { readToolApp } from "@mcp-gen/runtime/client";
@@ -40,7 +40,7 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("the dashboard's app, proto
     const client = await connect(undefined);
     try {
       expect(client.era).toBe(protocol === "2026-07-28" ? "modern" : "legacy");
-      expect((client.serverCapabilities["extensions"] as Record<string, unknown>)[APPS_EXTENSION]).toEqual({});
+      expect((client.serverCapabilities["extensions"] as Record<string, unknown>)[META_APPS_EXTENSION]).toEqual({});
       const tools = Object.fromEntries((await client.listAllTools()).map((t) => [t["name"], t]));
       expect(tools["show_dashboard"]!["_meta"]).toEqual({ ui: { resourceUri: URI } });
       expect(tools["get_metrics"]!["_meta"]).toEqual({ ui: { resourceUri: URI, visibility: ["app"] } });
@@ -64,7 +64,7 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("the dashboard's app, proto
 
   it("adds the text fallback only for a client without io.modelcontextprotocol/ui", async () => {
     const plain = await connect(undefined);
-    const host = await connect({ [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } });
+    const host = await connect({ [META_APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } });
     try {
       const without = await plain.callTool("show_dashboard", {});
       expect(without.content[0]).toEqual({ type: "text", text: FALLBACK });

@@ -89,7 +89,6 @@ describe("runtime export surface", () => {
           "ToolHeader",
         ],
         "values": [
-          "APPS_EXTENSION",
           "APP_MIME_TYPE",
           "APP_URI_SCHEME",
           "DIRECTORY_MIME_TYPE",
@@ -110,6 +109,7 @@ describe("runtime export surface", () => {
           "LEGACY_APP_RESOURCE_KEY",
           "LEGACY_REVISIONS",
           "LOG_LEVELS",
+          "META_APPS_EXTENSION",
           "META_CLIENT_CAPABILITIES",
           "META_CLIENT_INFO",
           "META_LOG_LEVEL",

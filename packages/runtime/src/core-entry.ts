@@ -47,6 +47,7 @@ export type { Era } from "./core/era/revisions.js";
 export {
   claimsModernEra,
   LOG_LEVELS,
+  META_APPS_EXTENSION,
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
   META_LOG_LEVEL,
@@ -60,7 +61,7 @@ export {
 } from "./core/era/envelope.js";
 export type { Envelope, EnvelopeInput, Implementation, LogLevel } from "./core/era/envelope.js";
 
-export { APP_MIME_TYPE, APP_URI_SCHEME, APPS_EXTENSION, appOfTool, declaresApps, LEGACY_APP_RESOURCE_KEY, withAppFallback } from "./core/apps.js";
+export { APP_MIME_TYPE, APP_URI_SCHEME, appOfTool, declaresApps, LEGACY_APP_RESOURCE_KEY, withAppFallback } from "./core/apps.js";
 export type { AppResourceMeta, AppToolMeta, AppVisibility } from "./core/apps.js";
 export { capabilityAllows, methodRow, methodRows, methodsOfRevision } from "./core/methods.js";
 export type { CapabilityGate, MethodRow } from "./core/methods.js";

@@ -3,11 +3,10 @@
 // whose `_meta.ui` (csp, permissions, domain, prefersBorder) hosts read from the resources/read
 // content item, the resources/list entry being the fallback (ext-apps 2.0.4, spec.types
 // McpUiToolMeta and McpUiResourceMeta; ../shared/spec/docs/extensions/apps/overview.mdx).
+import { META_APPS_EXTENSION } from "./era/envelope.js";
 import type { JsonObject } from "./jsonrpc/message.js";
 import type { CallToolResult } from "./results.js";
 
-/** The extension identifier, advertised under capabilities.extensions by servers with apps and by clients that render them. */
-export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
 /** The MIME type of an app's HTML resource. */
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The URI scheme of app resources. */
@@ -40,10 +39,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** Whether capabilities (a client's, a server's) declare the apps extension. */
+/** Whether capabilities (a client's, a server's) declare the apps extension (META_APPS_EXTENSION, advertised by servers with apps and by clients that render them). */
 export function declaresApps(capabilities: JsonObject | undefined): boolean {
   const extensions = capabilities?.["extensions"];
-  return isObject(extensions) && isObject(extensions[APPS_EXTENSION]);
+  return isObject(extensions) && isObject(extensions[META_APPS_EXTENSION]);
 }
 
 /** A tool's app link read off its tools/list entry: `_meta.ui.resourceUri`, or the deprecated flat key. */

@@ -15,6 +15,8 @@ export const META_SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 export const META_RELATED_TASK = "io.modelcontextprotocol/related-task";
 /** The tasks extension's id: a capabilities.extensions key, not a _meta key, but of the same namespace. */
 export const META_TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+/** The MCP Apps extension's id (core/apps.ts), of the same namespace. */
+export const META_APPS_EXTENSION = "io.modelcontextprotocol/ui";
 /** Not namespaced: the progress token predates the modern era (basic/utilities/progress). */
 export const META_PROGRESS_TOKEN = "progressToken";
 
