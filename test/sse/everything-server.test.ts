@@ -113,6 +113,7 @@ describe("client fallback to HTTP+SSE against the official everything server", (
     // The typed client runs as a Node program, as a user's would (inside vitest the runtime would
     // be loaded twice, once by vitest and once by Node for the generated package).
     const generated = await runCli(["generate", manifest, "--out", join(dir, "everything-client")]);
+    expect(generated.stderr).toBe("");
     expect(generated.code).toBe(0);
     const script = join(dir, "use-typed.mjs");
     writeFileSync(
