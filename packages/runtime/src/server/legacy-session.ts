@@ -338,7 +338,10 @@ export class LegacySession {
       default:
         break;
     }
-    if (method.endsWith("/list")) return listPage(this.host, method as ListMethod, request.params, "legacy", () => this.scope(request, channel, cancellation));
+    if (method.endsWith("/list")) {
+      const scopeOf = method === "resources/list" ? () => this.scope(request, channel, cancellation) : undefined;
+      return listPage(this.host, method as ListMethod, request.params, "legacy", scopeOf);
+    }
     const asTask = method === "tools/call" && params["task"] !== undefined;
     const scopeChannel = asTask ? this.taskChannel(channel) : channel;
     const scope = this.scope(request, scopeChannel, cancellation);

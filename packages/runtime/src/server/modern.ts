@@ -154,7 +154,8 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
     case "prompts/list":
     case "resources/list":
     case "resources/templates/list":
-      return listPage(host, method as ListMethod, request.params, "modern", () => modernScope(host, request, envelope, exchange));
+      // Only resources/list may run template list callbacks; other lists stay allocation-free.
+      return listPage(host, method as ListMethod, request.params, "modern", method === "resources/list" ? () => modernScope(host, request, envelope, exchange) : undefined);
     case "subscriptions/listen":
       return runListen(
         host,
