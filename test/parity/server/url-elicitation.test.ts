@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ProtocolError, UrlElicitationRequiredError as SdkUrlElicitationRequiredError } from "@modelcontextprotocol/client";
 import type { Client, ElicitRequest } from "@modelcontextprotocol/client";
+import { RpcError } from "../../../packages/runtime/src/core/jsonrpc/errors.js";
 import { UrlElicitationRequiredError } from "../../../packages/runtime/src/server/url-elicitation.js";
 import { serve, sdkClient, textOf, until, type SdkPeer, type Served } from "./support.js";
 
@@ -27,6 +28,13 @@ beforeAll(async () => {
             throw error;
           }
           return { content: [{ type: "text", text: "linked" }] };
+        },
+      },
+      {
+        name: "raw_32042",
+        inputSchema: { type: "object" },
+        handler: () => {
+          throw new RpcError(-32042, "hand-made", { elicitations: [] });
         },
       },
       {
@@ -147,6 +155,14 @@ describe("2026-07-28: no -32042 on the wire", () => {
     const result = await peer.client.callTool({ name: "connect", arguments: {} });
     expect(textOf(result)).toBe("linked");
     expect(elicitations).toEqual([{ mode: "url", url: "https://example.test/connect?step=1", message: "Connect your Example account" }]);
+  });
+
+  it("a hand-made -32042 never reaches a modern client: -32603, reported", async () => {
+    peer = await sdkClient(served.url, "modern", { elicitation: { url: {} } }, withCompletions([], []));
+    served.errors.length = 0;
+    const error = await peer.client.callTool({ name: "raw_32042", arguments: {} }).then(() => undefined, (e: unknown) => e);
+    expect((error as ProtocolError).code).toBe(-32603);
+    expect(served.errors.map(String).join()).toContain("hand-made");
   });
 
   it("a client without elicitation.url gets -32021 naming it", async () => {

@@ -1,6 +1,6 @@
 // Method implementations shared by both eras. They return the era-neutral result body; the
 // era dispatchers add era-specific fields (resultType, _meta serverInfo, cache hints).
-import { INTERNAL_ERROR, RESOURCE_NOT_FOUND_LEGACY } from "../core/jsonrpc/codes.js";
+import { INTERNAL_ERROR, RESOURCE_NOT_FOUND_LEGACY, URL_ELICITATION_REQUIRED } from "../core/jsonrpc/codes.js";
 import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
 import type { RawJson } from "../core/jsonrpc/serialize.js";
@@ -70,6 +70,11 @@ export async function runWithInputs(
     // 2026-07-28 has no -32042: the same need is an input_required URL elicitation (url-elicitation.ts).
     if (error instanceof UrlElicitationRequiredError && "inputRequiredResult" in channel) {
       return await modernUrlElicitationResult(error, channel as ModernInputChannel, scope.clientCapabilities);
+    }
+    // Any other -32042 (a hand-made RpcError, a task) must not reach a modern client: -32603, reported.
+    if (scope.era === "modern" && error instanceof RpcError && error.code === URL_ELICITATION_REQUIRED) {
+      host.reportError(error);
+      throw new RpcError(INTERNAL_ERROR, "Internal error");
     }
     if (error instanceof HandlerTimeoutError && onTimeout) {
       host.reportError(error);
