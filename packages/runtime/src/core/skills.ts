@@ -2,10 +2,11 @@
 // home for the server, the client and the generator: the identifier, the three methods, the
 // entry shape, the directory MIME type, the digest format, the Agent Skills name rules and the
 // two per-skill limits (§ Limits).
+import { META_SKILLS_EXTENSION } from "./era/envelope.js";
 import type { JsonObject } from "./jsonrpc/message.js";
 
-/** § Extension Identifier. */
-export const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
+/** § Extension Identifier (the literal's home is era/envelope.ts, with every io.modelcontextprotocol/ key). */
+export const SKILLS_EXTENSION = META_SKILLS_EXTENSION;
 /** § Listing Skills / § Getting a Skill / § Reading Directories. */
 export const SKILLS_LIST_METHOD = "skills/list";
 export const SKILLS_GET_METHOD = "skills/get";

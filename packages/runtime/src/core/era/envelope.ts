@@ -17,6 +17,8 @@ export const META_RELATED_TASK = "io.modelcontextprotocol/related-task";
 export const META_TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 /** The MCP Apps extension's id (core/apps.ts), of the same namespace. */
 export const META_APPS_EXTENSION = "io.modelcontextprotocol/ui";
+/** The Skills extension (SEP-2640; constants and entry shape in core/skills.ts). */
+export const META_SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
 /** Not namespaced: the progress token predates the modern era (basic/utilities/progress). */
 export const META_PROGRESS_TOKEN = "progressToken";
 
