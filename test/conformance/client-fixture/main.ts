@@ -7,6 +7,7 @@
 
 import { McpClient, OAuthClient, createHttpTransport, type ClientHandlers, type GrantOptions, type OAuthClientInformation } from "../../../packages/runtime/src/client-entry.js";
 import type { JsonObject } from "../../../packages/runtime/src/core-entry.js";
+import { runSkillsScenario } from "./skills.js";
 
 const serverUrl = process.argv[process.argv.length - 1];
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
@@ -142,6 +143,7 @@ async function run(client: McpClient): Promise<void> {
       return;
     }
     default: {
+      if (scenario.startsWith("sep-2640-client-")) return runSkillsScenario(client, scenario);
       if (scenario.startsWith("auth/")) {
         // Authorized: list and call a tool so the resource server sees authenticated traffic.
         for (const tool of await client.listAllTools()) await client.callTool(String(tool.name), argumentsFor(tool));
