@@ -3,6 +3,7 @@
 // resources/list entry and its resources/read content (hosts read the content's first, the list
 // entry being the fallback: ext-apps 2.0.4 spec.types McpUiToolMeta.csp); tools with a text
 // `fallback` add it for clients that do not declare io.modelcontextprotocol/ui.
+import { APP_MIME_TYPE } from "@mcp-gen/runtime/core";
 import type { App, Manifest } from "../../manifest/ir.js";
 import type { ModuleWriter } from "../module-writer/module-writer.js";
 import { literal, RUNTIME } from "./naming.js";
@@ -21,7 +22,8 @@ const WITH_APPS = "withApps";
 const UI = "APP_UI";
 
 function resourceEntry(w: ModuleWriter, app: App): string {
-  const mime = w.use(RUNTIME.APP_MIME_TYPE);
+  // The runtime's constant, written into the definition as data like the rest of the manifest.
+  const mime = JSON.stringify(APP_MIME_TYPE);
   const uri = JSON.stringify(app.uri);
   const meta = Object.keys(app.ui).length > 0 ? `, _meta: { ui: ${UI}[${JSON.stringify(app.name)}] }` : "";
   const optional = [app.title === undefined ? "" : `, title: ${JSON.stringify(app.title)}`, app.description === undefined ? "" : `, description: ${JSON.stringify(app.description)}`].join("");

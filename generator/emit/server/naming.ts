@@ -40,7 +40,6 @@ const runtimeType = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ 
 
 /** Every runtime export generated code uses (test/emit/runtime-symbols checks each exists). */
 export const RUNTIME = {
-  APP_MIME_TYPE: runtimeValue("core", "APP_MIME_TYPE"),
   readAppResource: runtimeValue("client", "readAppResource"),
   withAppFallback: runtimeValue("core", "withAppFallback"),
   AppResource: runtimeType("client", "AppResource"),
