@@ -13,17 +13,16 @@ import { EXTRA_HTTP_SCENARIOS, TASK_SCENARIOS } from "../conformance/server-leg.
 const run = promisify(execFile);
 const REVISION = "2026-07-28";
 const EXPECTED_SCORED = 37;
-/** Unscored scenarios held to the same verdict (as in test/conformance/server.test.ts). */
 /**
- * workerd stops a request's pending timers and promises once its response has ended, and a task
- * runs on after the `tools/call` that created it: without a `ctx.waitUntil` hook in the runtime
- * (none yet; docs/deployment.md) its tasks never finish there, so the tasks extension is not held
- * on workerd. The 37 scored scenarios do not depend on it.
+ * Unscored scenarios held to the same verdict (as in test/conformance/server.test.ts), the tasks
+ * extension included on every runtime: on workerd a task runs on after the tools/call that created
+ * it only because the entry hands `ctx` to the fetch handler, which passes the running tasks to
+ * ctx.waitUntil (workerd ends a request's promises and timers with its response otherwise).
  */
-const EXTRA = { bun: [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS], deno: [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS], workerd: EXTRA_HTTP_SCENARIOS } as const;
+const EXTRA = [...EXTRA_HTTP_SCENARIOS, ...TASK_SCENARIOS] as const;
 
-/** The Node built-ins the Worker bundle imports: the reason it still needs nodejs_compat. */
-let workerNodeImports: string[] = [];
+/** The Node built-ins the Worker bundle imports (esbuild leaves them external): none. */
+let workerNodeImports: string[] | undefined;
 
 const RUNTIMES = {
   bun: () => startListening(BIN.bun, [entry("bun.mjs"), "0"]),
@@ -32,7 +31,8 @@ const RUNTIMES = {
     const dir = join(tmpRoot, "workerd");
     workerNodeImports = await bundleWorker(dir);
     const port = await freePort();
-    const config = writeWorkerdConfig(dir, port, workerNodeImports.length > 0 ? ["nodejs_compat"] : []);
+    // No compatibility flags, nodejs_compat least of all: the runtime-neutral subpaths need none.
+    const config = writeWorkerdConfig(dir, port, []);
     const url = `http://127.0.0.1:${port}/mcp`;
     return startPolling(BIN.workerd, ["serve", config], url, dir);
   },
@@ -62,7 +62,7 @@ describe.each(Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[])("conformance s
         const failing = scored.filter((row) => !row.strict).map((row) => `${row.scenario}: ${row.problems.join("; ")}`);
         expect(failing, started.stderr()).toEqual([]);
         expect(scored.length).toBe(EXPECTED_SCORED);
-        for (const name of EXTRA[runtime]) {
+        for (const name of EXTRA) {
           const row = rows.find((r) => r.scenario === name);
           expect(row, `${name} ran`).toBeDefined();
           expect(row?.problems, name).toEqual([]);
@@ -77,8 +77,8 @@ describe.each(Object.keys(RUNTIMES) as (keyof typeof RUNTIMES)[])("conformance s
 });
 
 describe("the Worker bundle", () => {
-  it("imports no Node built-in but node:crypto (listed in docs/deployment.md)", () => {
-    // Set by the workerd leg above; an empty list would let the Worker drop nodejs_compat.
-    expect(workerNodeImports).toEqual(["node:crypto"]);
+  it("imports no Node built-in, so workerd runs it with no compatibility flag (no nodejs_compat)", () => {
+    // Set by the workerd leg above, which ran the bundle with compatibilityFlags = [].
+    expect(workerNodeImports).toEqual([]);
   });
 });

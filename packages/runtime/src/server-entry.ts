@@ -44,7 +44,7 @@ export type { RequestView } from "./server/request-view.js";
 export { createHttpEndpoint } from "./http/endpoint.js";
 export type { HttpEndpoint } from "./http/endpoint.js";
 export { createFetchHandler } from "./http/fetch.js";
-export type { FetchHandler, FetchHandlerOptions } from "./http/fetch.js";
+export type { FetchContext, FetchHandler, FetchHandlerOptions } from "./http/fetch.js";
 export type { SseOption, SseTransportOptions } from "./http/sse-transport.js";
 export { BodyTooLargeError, SlowConsumerError } from "./http/exchange.js";
 export type { HttpRequestView, HttpResponder, SseSink } from "./http/exchange.js";

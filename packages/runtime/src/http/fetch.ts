@@ -45,7 +45,13 @@ function pathOf(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** What the host passes per request; on Workers, the fetch handler's `ctx` (ExecutionContext). */
+export interface FetchContext {
+  /** Keeps the request's work alive after its response: a task runs on after the tools/call that created it. */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export type FetchHandler = (request: Request, context?: FetchContext) => Promise<Response>;
 
 export interface FetchHandlerOptions {
   /**
@@ -72,7 +78,9 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
   const health = createHealthRoutes(server);
   const ssePaths = sseTransportPaths(options.sse);
   const sse = ssePaths ? createSseTransport(server, ssePaths, options.path ?? "/mcp") : undefined;
-  return (request) => {
+  return (request, context) => {
+    // Deno.serve and Bun.serve pass other objects second: only a waitUntil function counts.
+    const keepAlive = typeof context?.waitUntil === "function" ? () => extendLifetime(server, context) : undefined;
     // Probe paths answer here too, when the host framework routes them to this handler.
     const probe = health?.(pathOf(request.url), request.method);
     if (probe) return probe.then(({ status, headers, body }) => new Response(status === 405 || request.method === "HEAD" ? null : body, { status, headers }));
@@ -93,6 +101,7 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
         respond(status, headers, body) {
           if (answered) return;
           answered = true;
+          keepAlive?.();
           resolve(new Response(status === 204 || status === 202 ? null : (body ?? null), { status, headers: { ...headers } }));
         },
         openStream(headers) {
@@ -125,7 +134,7 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
         },
       };
       const path = sse ? pathOf(request.url) : "";
-      (sse?.owns(path) ? sse.serve(path, view, responder) : endpoint(view, responder)).catch((error: unknown) => {
+      (sse?.owns(path) ? sse.serve(path, view, responder) : endpoint(view, responder)).then(keepAlive, (error: unknown) => {
         server.reportError(error);
         if (answered) return;
         answered = true;
@@ -133,4 +142,10 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
       });
     });
   };
+}
+
+/** Hands the server's background work, if any, to the host's waitUntil. */
+function extendLifetime(server: McpServer, context: FetchContext): void {
+  const pending = server.background();
+  if (pending !== undefined) context.waitUntil(pending);
 }

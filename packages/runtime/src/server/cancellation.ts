@@ -11,10 +11,17 @@ export class Cancellation {
     return this.done;
   }
 
+  /** Aborts the controller from the request that created it (see the signal getter). */
+  private abortLater: (() => void) | undefined;
+
   get signal(): AbortSignal {
     if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.done) this.controller.abort();
+      const controller = (this.controller = new AbortController());
+      if (this.done) controller.abort();
+      // Workers refuse to abort a controller from another request than the one that made it (a
+      // tasks/cancel for a task a tools/call started): a continuation registered here runs in
+      // the creating request instead. Elsewhere the direct abort succeeds and this never runs.
+      else new Promise<void>((resolve) => (this.abortLater = resolve)).then(() => controller.abort());
     }
     return this.controller.signal;
   }
@@ -51,7 +58,11 @@ export class Cancellation {
   abort(): void {
     if (this.done) return;
     this.done = true;
-    this.controller?.abort();
+    try {
+      this.controller?.abort();
+    } catch {
+      this.abortLater?.(); // another request's controller on Workers (see signal)
+    }
     const listeners = this.listeners;
     this.listeners = undefined;
     if (listeners) for (const listener of listeners) listener();

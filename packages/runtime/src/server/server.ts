@@ -51,6 +51,11 @@ export interface McpServer extends ServerControl, LiveLists {
   readonly legacyRevisions: readonly string[];
   /** Hands a transport-level failure to ServerOptions.onError (never to a client). */
   reportError(error: unknown): void;
+  /**
+   * Work that outlives its response (the tasks this instance runs now): settles when it has
+   * ended; undefined when there is none. The fetch adapter hands it to a Worker's waitUntil.
+   */
+  background(): Promise<void> | undefined;
   /** Creates a legacy session bound to this server (one per HTTP session or stdio connection). */
   createLegacySession(id?: string): LegacySession;
   /** Admission and drain state: in-flight counts, caps, whether a drain began (server/drain.ts). */
@@ -230,6 +235,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     maxBodyBytes: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     legacyRevisions: compiled.legacyRevisions,
     reportError: host.reportError,
+    background: () => host.tasks?.background(),
     serveModern,
     serveModernNotification(message, sender = {}) {
       // A notification without a valid envelope has nobody to check against: not delivered.

@@ -62,6 +62,15 @@ export class TaskEngine {
     }
   }
 
+  /**
+   * Settles once every task running here now has ended; undefined when none runs. Workers end a
+   * request's promises and timers with its response unless handed to waitUntil (http/fetch.ts).
+   */
+  background(): Promise<void> | undefined {
+    if (this.running.size === 0) return undefined;
+    return Promise.allSettled([...this.running.values()].map((running) => running.done)).then(() => undefined);
+  }
+
   /** A record another instance stored: a terminal one ends the run here (a remote tasks/cancel). */
   private remoteChange(remote: TaskRecord): void {
     const running = this.running.get(remote.taskId);
