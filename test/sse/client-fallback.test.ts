@@ -74,6 +74,16 @@ describe("client HTTP+SSE fallback", () => {
     expect(error).toMatchObject({ reason: "bad-response", message: expect.stringContaining("another origin") });
   });
 
+  it("refuses an endpoint event that is not a URL", async () => {
+    const base = await serve((req, res) => {
+      if (req.method === "POST") return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("event: endpoint\ndata: http://[::1\n\n");
+    });
+    const error = await failureOf(connectClient({ transport: createHttpTransport({ url: `${base}/sse` }), clientInfo: CLIENT_INFO, protocol: "2024-11-05" }));
+    expect(error).toMatchObject({ reason: "bad-response", message: expect.stringContaining("not a URL") });
+  });
+
   it("keeps the initialize refusal when GET offers no event stream", async () => {
     const base = await serve((req, res) => {
       res.writeHead(404, { "content-type": "text/plain" }).end("no");

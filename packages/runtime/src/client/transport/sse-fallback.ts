@@ -102,7 +102,13 @@ export class LegacySseTransport implements ClientTransport {
         this.stream.abort();
         return false;
       }
-      const endpoint = new URL(first.value.data.trim(), this.context.url);
+      let endpoint: URL;
+      try {
+        endpoint = new URL(first.value.data.trim(), this.context.url);
+      } catch {
+        this.stream.abort();
+        throw new McpClientError("bad-response", `the HTTP+SSE endpoint event is not a URL: ${first.value.data.slice(0, 200)}`);
+      }
       if (endpoint.origin !== this.context.url.origin) {
         this.stream.abort();
         throw new McpClientError("bad-response", `the HTTP+SSE endpoint event names another origin (${endpoint.origin}); refused`);
