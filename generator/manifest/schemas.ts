@@ -16,6 +16,7 @@ import { didYouMean } from "../diagnostics/suggest.js";
 import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
 import { Reporter } from "./reporter.js";
 import { scanHeaderDeclarations, type HeaderProblem } from "@mcp-gen/runtime/core";
+import { compileNeeded } from "./compile-needed.js";
 import { classifyRef, dirOf, encodePointerSegment, followPointer, loadRefFile } from "./schema-refs.js";
 import { childrenOf, isSchemaObject, type Step } from "./schema-walk.js";
 import { parseYaml } from "./source.js";
@@ -110,7 +111,7 @@ export class SchemaPreparer {
     const anyDepUnsound = [...this.closure(state.deps)].some((k) => !(this.entryOf(k)?.sound ?? false));
     let sound = state.sound && !anyDepUnsound;
     // A pulled schema in another dialect (e.g. draft-07) is recorded, not compiled: this Ajv speaks 2020-12 only.
-    if (sound && this.foreignDialect(schema) === undefined) sound = this.compile(bundled, path);
+    if (sound && this.foreignDialect(schema) === undefined && compileNeeded(bundled)) sound = this.compile(bundled, path);
     return { schema: bundled as JsonSchema, handleUses: state.handleUses, headers: state.headers, sound };
   }
 
