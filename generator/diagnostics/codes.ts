@@ -129,7 +129,7 @@ const TABLE = {
   MCPGEN2101: { severity: "error", meaning: "a `_meta` key does not follow the spec's key format (optional `label.label/` prefix, then a name)", fix: "write e.g. `com.example/rating`" },
   MCPGEN2102: { severity: "warning", meaning: "a `_meta` key uses a prefix reserved for MCP (second label `modelcontextprotocol` or `mcp`)", fix: "use your own reverse-DNS prefix, unless an MCP extension defines the key" },
   MCPGEN2103: { severity: "error", meaning: "an `extensions` identifier is not a prefixed `_meta` key", fix: "write e.g. `com.example/search`" },
-  MCPGEN2104: { severity: "error", meaning: "`extensions` declares an extension the runtime advertises itself (io.modelcontextprotocol/tasks)", fix: "remove it; declare `task:` on the tools instead" },
+  MCPGEN2104: { severity: "error", meaning: "`extensions` declares an extension the runtime advertises itself (io.modelcontextprotocol/tasks, io.modelcontextprotocol/skills)", fix: "remove it; declare `task:` on the tools, or the folders under `skills`, instead" },
   MCPGEN2120: { severity: "error", meaning: "a custom method (`methods`) has the name of a method of the MCP specification (any revision, either direction, the tasks extension's included)", fix: "name it in your extension's own namespace, e.g. `notes/search`" },
   MCPGEN2121: { severity: "error", meaning: "a custom notification (`notifications`) has a spec notification's name or lies in the spec's `notifications/` namespace", fix: "name it in your extension's own namespace, e.g. `notes/changed`" },
   MCPGEN2122: { severity: "error", meaning: "a custom method or notification names an extension that `extensions` does not list", fix: "add the extension under `extensions`, or fix the identifier" },
@@ -184,6 +184,7 @@ const TABLE = {
   MCPGEN4021: { severity: "warning", meaning: "a resource or template name the manifest cannot hold twice got a numbered suffix" },
   MCPGEN4022: { severity: "warning", meaning: "the server lists a tool or prompt name twice; the first entry is recorded" },
   MCPGEN4023: { severity: "warning", meaning: "the server sent no `serverInfo` name or version; placeholders (`server`, `0.0.0`) are recorded" },
+  MCPGEN4024: { severity: "warning", meaning: "a skills/list entry a client would refuse (malformed, name not in its URI, file outside the skill) is left out of `pulled.skills`" },
 } as const satisfies Record<string, CodeEntry>;
 
 /** Every code mcp-gen can emit. A literal outside the registry is a type error. */

@@ -3,7 +3,7 @@
 // hold them to the spec's key format [S26:basic/index § _meta; S25:basic/index § _meta]:
 // an optional prefix of dot-separated labels ending in `/`, then a name. Extension identifiers
 // are such keys with a mandatory prefix [S26:basic/versioning § Extension Negotiation].
-import { META_TASKS_EXTENSION } from "@mcp-gen/runtime/core";
+import { META_TASKS_EXTENSION, SKILLS_EXTENSION } from "@mcp-gen/runtime/core";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { entriesOf, INPUT_OWNERS, isMap, type RawMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
@@ -18,7 +18,7 @@ const EXTENSION_ID = new RegExp(`^${PREFIX}[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0
  * Extension identifiers the runtime advertises itself when the manifest calls for them (a tool
  * with `task:` brings io.modelcontextprotocol/tasks); declaring one by hand would fight it.
  */
-export const RUNTIME_OWNED_EXTENSIONS: readonly string[] = [META_TASKS_EXTENSION];
+export const RUNTIME_OWNED_EXTENSIONS: readonly string[] = [META_TASKS_EXTENSION, SKILLS_EXTENSION];
 
 /** Whether a key's prefix is reserved for MCP: its second label is `modelcontextprotocol` or `mcp`. */
 export function isReservedMetaKey(key: string): boolean {
@@ -50,7 +50,8 @@ export function checkMetaAndExtensions(root: unknown, reporter: Reporter): void 
     if (!isValidExtensionId(id)) {
       reporter.report("MCPGEN2103", at, `extension identifier \`${id}\` is not a prefixed key such as \`com.example/search\``, "write a reverse-DNS prefix, a slash and a name, e.g. com.example/search", { target: "key" });
     } else if (RUNTIME_OWNED_EXTENSIONS.includes(id)) {
-      reporter.report("MCPGEN2104", at, `\`${id}\` is advertised by the runtime itself (a tool with \`task:\` brings it)`, "remove it from `extensions`; declare `task:` on the tools that run as tasks", { target: "key" });
+      const skills = id === SKILLS_EXTENSION;
+      reporter.report("MCPGEN2104", at, `\`${id}\` is advertised by the runtime itself (${skills ? "`skills:` brings it" : "a tool with `task:` brings it"})`, skills ? "remove it from `extensions`; list the skill folders under `skills`" : "remove it from `extensions`; declare `task:` on the tools that run as tasks", { target: "key" });
     }
   }
 }

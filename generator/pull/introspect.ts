@@ -11,7 +11,7 @@
 // server that answers every page slowly must fail as surely as one that never answers. Each
 // request also gets the remaining time as its own timeout so the client cancels it properly.
 import { connectClient, createHttpTransport, McpClient, McpClientError, type ClientTransport, type OAuthClient } from "@mcp-gen/runtime/client";
-import { METHOD_NOT_FOUND, RpcError, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
+import { METHOD_NOT_FOUND, RpcError, SKILLS_EXTENSION, SKILLS_LIST_METHOD, SUPPORTED_REVISIONS, type JsonObject } from "@mcp-gen/runtime/core";
 import { createStdioTransport } from "@mcp-gen/runtime/node";
 import { UserError } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
@@ -30,6 +30,8 @@ export interface ServerSnapshot {
   readonly prompts: readonly JsonObject[];
   readonly resources: readonly JsonObject[];
   readonly templates: readonly JsonObject[];
+  /** skills/list entries, when the server declares the Skills extension (SEP-2640). */
+  readonly skills?: readonly JsonObject[];
 }
 
 export interface IntrospectOptions {
@@ -58,6 +60,8 @@ const LISTS: Record<"tools" | "prompts" | "resources" | "templates", ListSpec> =
   resources: { method: "resources/list", field: "resources", capability: "resources" },
   templates: { method: "resources/templates/list", field: "resourceTemplates", capability: "resources" },
 };
+
+const SKILLS_LIST: ListSpec = { method: SKILLS_LIST_METHOD, field: "skills", capability: "extensions" };
 
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -182,6 +186,8 @@ async function introspectOnce(target: PullTarget, options: IntrospectOptions): P
     const prompts = await list(LISTS.prompts);
     const resources = await list(LISTS.resources);
     const templates = await list(LISTS.templates);
+    const extensions = capabilities["extensions"];
+    const skills = isObject(extensions) && isObject(extensions[SKILLS_EXTENSION]) ? await collectPages(client, SKILLS_LIST, remaining) : [];
     return {
       era,
       protocolVersion,
@@ -193,6 +199,7 @@ async function introspectOnce(target: PullTarget, options: IntrospectOptions): P
       prompts,
       resources,
       templates,
+      ...(skills.length > 0 ? { skills } : {}),
     };
   };
   try {

@@ -19,6 +19,7 @@ import type { JsonObject } from "@mcp-gen/runtime/core";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { toIdentifier } from "../manifest/identifiers.js";
 import { isDateTime, pulledExtensionsOf, pulledMetaOf } from "../manifest/meta.js";
+import { pulledSkillsOf } from "../manifest/skills-pull.js";
 import { revisionNames } from "../spec-schema/lock.js";
 import type { ServerSnapshot } from "./introspect.js";
 
@@ -205,6 +206,8 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   const caps = snapshot.capabilities;
   const info = snapshot.serverInfo;
   const completes = isObject(caps.completions);
+  const skills = pulledSkillsOf(snapshot.skills ?? []);
+  for (const message of skills.rejected) diagnostics.push({ code: "MCPGEN4024", path: "pulled.skills", message: `left out: ${message}` });
   const subscribe = isObject(caps.resources) && caps.resources.subscribe === true;
 
   // A manifest needs both; a server that omits them gets placeholders, said out loud.
@@ -220,7 +223,7 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   };
   const data: JsonObject = {
     mcpgen: 1,
-    pulled: { from: marker.from, era: snapshot.era, revision: snapshot.protocolVersion },
+    pulled: { from: marker.from, era: snapshot.era, revision: snapshot.protocolVersion, ...(skills.skills ? { skills: skills.skills as unknown as JsonObject[] } : {}) },
     server,
     protocol: servedRevisions(snapshot),
   };
@@ -231,7 +234,8 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   section("tools", keyedByName(snapshot.tools, "tools", diagnostics).map(([k, t]) => [k, toolEntry(t, k, diagnostics)]));
   section("prompts", keyedByName(snapshot.prompts, "prompts", diagnostics).map(([k, p]) => [k, promptEntry(p, completes)]));
   // Static resources and templates share one namespace in the manifest (and in generated code).
-  const resources = keyedByLabel([...snapshot.resources, ...snapshot.templates], diagnostics);
+  // Skill files are described by their skill's entry (pulled.skills), not as resources.
+  const resources = keyedByLabel([...snapshot.resources.filter((r) => !skills.files.has(String(r.uri))), ...snapshot.templates], diagnostics);
   section("resources", resources.filter(([, r]) => typeof r.uri === "string").map(([k, r]) => [k, resourceEntry(r, subscribe)]));
   section("templates", resources.filter(([, r]) => typeof r.uri !== "string").map(([k, r]) => [k, templateEntry(r, completes, subscribe)]));
 
