@@ -138,3 +138,11 @@ describe("HTTP+SSE transport on the wire", () => {
     await stream.closed;
   });
 });
+
+describe("sse option", () => {
+  it("refuses paths that clash or are not plain absolute paths, at start-up", async () => {
+    await expect(startNotes({}, { sse: { path: "/mcp" } })).rejects.toThrow(/differ from the MCP path/);
+    await expect(startNotes({}, { sse: { path: "/same", messagesPath: "/same" } })).rejects.toThrow(/must differ/);
+    await expect(startNotes({}, { sse: { messagesPath: "messages?x=1" } })).rejects.toThrow(/absolute paths/);
+  });
+});

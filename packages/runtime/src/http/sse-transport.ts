@@ -74,6 +74,7 @@ const KEEP_ALIVE = ": keepalive\n\n";
 
 /** The 2024-11-05 transport on `paths`; `mcpPath` is the Streamable endpoint's (auth metadata is keyed on it). */
 export function createSseTransport(server: McpServer, paths: { path: string; messagesPath: string }, mcpPath = "/mcp"): SseTransport {
+  if (paths.path === mcpPath || paths.messagesPath === mcpPath) throw new Error(`sse paths must differ from the MCP path '${mcpPath}'`);
   const guard = createHostGuard(server.options.hostGuard);
   const limits = httpLimitsOf(server);
   const auth = server.options.auth ? createHttpAuth(server.options.auth, mcpPath, server.reportError) : undefined;
