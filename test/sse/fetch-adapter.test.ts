@@ -3,7 +3,6 @@
 // (the GET Request's signal aborting, or the body being cancelled) ends the session.
 import { createFetchHandler, type McpServer } from "@mcp-gen/runtime/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { INITIALIZE, REPO_ROOT } from "./support.js";
