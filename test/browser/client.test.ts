@@ -1,8 +1,10 @@
 // The generated client in a browser: headless Chromium (playwright-core, the system chromium)
 // loads a page that imports the generated client and the runtime's client subpath as plain ES
 // modules through an import map (no bundler), calls tools of a generated server on the same
-// origin in each era, and the test reads the outcome off the page. Screenshots: test/.tmp/browser.
+// origin in each era, and the test reads the outcome off the page. No import-map entry stands in
+// for a Node built-in (the client subpath uses Web Crypto). Screenshots: test/.tmp/browser.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -31,14 +33,9 @@ afterAll(async () => {
 });
 
 describe("the client subpath's Node built-ins", () => {
-  it("are only node:crypto in the OAuth modules (stubbed by the page) and a lazy node:fs/promises", () => {
+  it("are only a lazy node:fs/promises (key files, loaded when one is configured): the page maps no node: name", () => {
     const found = nodeImportsOf(join(root, "packages/runtime/dist/client-entry.js"), join(root, "packages/runtime/dist"));
-    expect(found).toEqual([
-      { module: "client/auth/client-authentication.js", builtin: "node:crypto", dynamic: false },
-      { module: "client/auth/dpop.js", builtin: "node:crypto", dynamic: false },
-      { module: "client/auth/grants/authorization-code.js", builtin: "node:crypto", dynamic: false },
-      { module: "client/auth/keys.js", builtin: "node:fs/promises", dynamic: true },
-    ]);
+    expect(found).toEqual([{ module: "client/auth/keys.js", builtin: "node:fs/promises", dynamic: true }]);
     // The generated client itself imports the runtime only.
     expect(nodeImportsOf(join(root, "test/conformance/fixture/generated/dist/client.js"), root)).toEqual([]);
   });
@@ -60,6 +57,11 @@ describe.each(["2026-07-28", "2025-11-25"])("the generated client in headless Ch
       expect(result.simple).toEqual([{ type: "text", text: "This is a simple text response for testing." }]);
       expect(JSON.stringify(result.asked)).toContain("browser");
       expect(result.userAgent).toContain("HeadlessChrome");
+      // The OAuth DPoP module ran in the page, on Web Crypto: ath = base64url(SHA-256(token)).
+      expect(result.dpop).toMatchObject({ htm: "POST", htu: `${pages.origin}/mcp`, ath: createHash("sha256").update("token-abc").digest("base64url") });
+      expect(result.dpop.jti).toMatch(/^[0-9a-f-]{36}$/);
+      expect(pages.fetched).toContain("/runtime/client/auth/dpop.js");
+      expect(pages.fetched.filter((path) => path.includes("node-crypto"))).toEqual([]);
       // The modules really came from the runtime's dist and the generated package, unbundled.
       expect(pages.fetched).toContain("/runtime/client-entry.js");
       expect(pages.fetched).toContain("/generated/client.js");

@@ -1,4 +1,5 @@
-// The browser test's same-origin server on 127.0.0.1: the page (with an import map), the
+// The browser test's same-origin server on 127.0.0.1: the page (with an import map for the bare
+// package names only; nothing stands in for a Node built-in), the
 // runtime's dist files, jose and the generated client as ES modules, and the generated server's
 // MCP endpoint at /mcp (node:http adapter of the runtime). No bundler anywhere.
 import { readFile } from "node:fs/promises";
@@ -24,7 +25,6 @@ const IMPORT_MAP = {
     "@mcp-gen/runtime/client": "/runtime/client-entry.js",
     "@mcp-gen/runtime/core": "/runtime/core-entry.js",
     jose: "/jose/index.js",
-    "node:crypto": "/page/node-crypto-stub.js",
   },
 };
 

@@ -2,6 +2,8 @@
 // bundler, through the page's import map) talking to the generated server at /mcp on this origin,
 // in the era named by ?protocol=. The outcome is written into #result for the test to read.
 import { createHttpTransport } from "@mcp-gen/runtime/client";
+// A DPoP proof from the client's OAuth module: its SHA-256 `ath` and jti come from Web Crypto.
+import { DpopKey } from "/runtime/client/auth/dpop.js";
 import { connect } from "/generated/client.js";
 
 const out = document.getElementById("result");
@@ -19,7 +21,9 @@ async function main() {
   try {
     const simple = await client.tools.testSimpleText({});
     const asked = await client.tools.testElicitation({ message: "who is there?" });
-    return { ok: true, protocolVersion: client.raw.protocolVersion, era: client.raw.era, simple: simple.content, asked: asked.content, warnings, userAgent: navigator.userAgent };
+    const proof = await (await DpopKey.generate()).proof("POST", new URL("/mcp?x=1", location.href), "token-abc");
+    const dpop = JSON.parse(atob(proof.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    return { ok: true, protocolVersion: client.raw.protocolVersion, era: client.raw.era, simple: simple.content, asked: asked.content, dpop, warnings, userAgent: navigator.userAgent };
   } finally {
     await client.close();
   }
