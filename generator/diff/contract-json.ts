@@ -31,6 +31,9 @@ const contractFile = z
       .default([]),
     handles: z.array(z.object({ ...named, ttlMs: z.number().int().nonnegative() }).strict()).default([]),
     auth: z.object({ required: z.array(z.string()) }).strict().optional(),
+    extensions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    methods: z.array(z.object({ ...named, extension: z.string(), params: jsonSchema, result: jsonSchema }).strict()).optional(),
+    notifications: z.array(z.object({ ...named, extension: z.string(), direction: z.enum(["clientToServer", "serverToClient"]), params: jsonSchema }).strict()).optional(),
   })
   .strict();
 
@@ -59,6 +62,9 @@ export function contractToJson(contract: ServerContract): string {
     templates: byName(contract.templates),
     handles: byName(contract.handles),
     ...(contract.auth ? { auth: contract.auth } : {}),
+    ...(contract.extensions ? { extensions: contract.extensions } : {}),
+    ...(contract.methods ? { methods: byName(contract.methods) } : {}),
+    ...(contract.notifications ? { notifications: byName(contract.notifications) } : {}),
   };
   return JSON.stringify(file, null, 2) + "\n";
 }

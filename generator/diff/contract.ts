@@ -17,6 +17,25 @@ export interface ServerContract {
   readonly handles: readonly ContractHandle[];
   /** Present when the server is an OAuth resource server: the scopes every request needs. */
   readonly auth?: { readonly required: readonly string[] };
+  /** Extensions advertised under `capabilities.extensions`: identifier → settings. */
+  readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Custom methods and notifications of extensions (a manifest's; the protocol cannot list them). */
+  readonly methods?: readonly ContractCustomMethod[];
+  readonly notifications?: readonly ContractCustomNotification[];
+}
+
+export interface ContractCustomMethod {
+  readonly name: string;
+  readonly extension: string;
+  readonly params: JsonSchema;
+  readonly result: JsonSchema;
+}
+
+export interface ContractCustomNotification {
+  readonly name: string;
+  readonly extension: string;
+  readonly direction: "clientToServer" | "serverToClient";
+  readonly params: JsonSchema;
 }
 
 /** An input request (MRTR) a handler may make; `kind` is elicit, elicitUrl, sampling or roots. */

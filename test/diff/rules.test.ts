@@ -101,6 +101,15 @@ const EXPECTED_PATH: Record<string, string> = {
   TOOL_TASK_REQUIRED: "tools.echo.task",
   TOOL_TASK_SUPPORT_CHANGED: "tools.echo.task",
   META_CHANGED: "tools.echo._meta",
+  EXTENSION_ADDED: 'extensions["com.example/notes"]',
+  EXTENSION_REMOVED: 'extensions["com.example/notes"]',
+  EXTENSION_SETTINGS_CHANGED: 'extensions["com.example/notes"]',
+  CUSTOM_METHOD_ADDED: 'methods["notes/search"]',
+  CUSTOM_METHOD_REMOVED: 'methods["notes/search"]',
+  CUSTOM_METHOD_EXTENSION_CHANGED: 'methods["notes/search"].extension',
+  CUSTOM_NOTIFICATION_ADDED: 'notifications["notes/touched"]',
+  CUSTOM_NOTIFICATION_REMOVED: 'notifications["notes/touched"]',
+  CUSTOM_NOTIFICATION_DIRECTION_CHANGED: 'notifications["notes/touched"].direction',
 };
 
 function pairOf(rule: string): { old: string; new: string } {

@@ -19,6 +19,7 @@ import type { Change, ChangeKind, Rule } from "../types.js";
 import { diffAuth } from "./diff-auth.js";
 import { diffTaskSupport } from "./diff-tasks.js";
 import { diffMeta } from "./diff-meta.js";
+import { diffCustomMethods } from "./diff-custom-methods.js";
 import { diffPrompt } from "./diff-prompts.js";
 import { diffResource, diffTemplate } from "./diff-readables.js";
 import { diffTool } from "./diff-tools.js";
@@ -58,5 +59,6 @@ export function diffContracts(before: ServerContract, after: ServerContract): Ch
   diffAuth(before, after, changes);
   diffTaskSupport(before, after, changes);
   diffMeta(before, after, changes);
+  diffCustomMethods(before, after, changes);
   return changes;
 }

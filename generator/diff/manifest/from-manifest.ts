@@ -51,5 +51,8 @@ export function contractFromManifest(manifest: Manifest): ServerContract {
     })),
     handles: manifest.handles.map((h) => ({ name: h.name, ttlMs: h.ttlMs })),
     ...(manifest.auth ? { auth: { required: [...manifest.auth.required] } } : {}),
+    ...(manifest.extensions ? { extensions: manifest.extensions } : {}),
+    ...(manifest.methods ? { methods: manifest.methods.map((m) => ({ name: m.name, extension: m.extension, params: m.params, result: m.result })) } : {}),
+    ...(manifest.notifications ? { notifications: manifest.notifications.map((n) => ({ name: n.name, extension: n.extension, direction: n.direction, params: n.params })) } : {}),
   };
 }

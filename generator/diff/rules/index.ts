@@ -1,5 +1,6 @@
 import type { Rule } from "../types.js";
 import { CAPABILITY_RULES } from "./capabilities.js";
+import { CUSTOM_METHOD_RULES } from "./custom-methods.js";
 import { DEFINITION_RULES } from "./definitions.js";
 import { ERROR_CODE_RULES } from "./error-codes.js";
 import { INPUT_REQUEST_RULES } from "./input-requests.js";
@@ -18,6 +19,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...INPUT_REQUEST_RULES,
   ...INPUT_SCHEMA_RULES,
   ...OUTPUT_SCHEMA_RULES,
+  ...CUSTOM_METHOD_RULES,
 ];
 
 const BY_ID = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
