@@ -39,8 +39,9 @@ const fileTemplate: ResourceTemplateDefinition = {
   uriTemplate: "file:///docs/{+path}",
   name: "doc",
   read: (uri) => [{ uri, text: "doc" }],
-  // One instance by URI, one that is not an instance of this template (skipped, reported).
-  list: async () => [{ uri: "file:///docs/a/b.md", name: "b.md" }, { uri: "http://elsewhere/x" }],
+  // One instance by URI, one that is not an instance of this template, one with a non-string
+  // variable (both skipped, reported).
+  list: async () => [{ uri: "file:///docs/a/b.md", name: "b.md" }, { uri: "http://elsewhere/x" }, { variables: { path: 7 as unknown as string } }],
 };
 
 describe("URI template expansion (RFC 6570 levels 1-3)", () => {
@@ -99,6 +100,8 @@ describe.each<Era>(["modern", "legacy"])("template instances in resources/list, 
     expect(all[4]).toMatchObject({ name: "b.md" });
     // The URI that is no instance of its template was skipped and reported, not sent.
     expect(served.errors.map(String).join("\n")).toContain("http://elsewhere/x");
+    // Reported on every page that computed the list: two distinct problems.
+    expect(new Set(served.errors.map(String).filter((e) => e.includes("file:///docs/{+path}"))).size).toBe(2);
     const read = await peer.client.readResource({ uri: "notes://a%20b" });
     expect(read.contents[0]).toMatchObject({ uri: "notes://a%20b", text: "spaced" });
   });

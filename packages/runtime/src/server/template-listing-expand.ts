@@ -24,7 +24,10 @@ const OPERATORS: Readonly<Record<string, Operator>> = {
 };
 
 /** Unreserved only (RFC 3986 § 2.3): encodeURIComponent leaves !'()* alone, RFC 6570 does not. */
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+
 function encodeUnreserved(value: string): string {
+  if (UNRESERVED_ONLY.test(value)) return value;
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -36,19 +39,40 @@ function encodeReserved(value: string): string {
     .join("");
 }
 
-export function expandUriTemplate(template: string, variables: Readonly<Record<string, string | undefined>>): string {
-  return template.replace(EXPRESSION, (_whole, op: string, list: string) => {
-    const operator = OPERATORS[op] as Operator;
+type Part = string | ((variables: Readonly<Record<string, string | undefined>>) => string);
+
+/** Parses the template once; the returned function only concatenates (a list may name thousands). */
+export function compileUriExpander(template: string): (variables: Readonly<Record<string, string | undefined>>) => string {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const m of template.matchAll(EXPRESSION)) {
+    if (m.index! > last) parts.push(template.slice(last, m.index));
+    last = m.index! + m[0].length;
+    const operator = OPERATORS[m[1] ?? ""] as Operator;
     const encode = operator.reserved ? encodeReserved : encodeUnreserved;
-    const parts: string[] = [];
-    for (const spec of list.split(",")) {
+    const specs = (m[2] ?? "").split(",").map((spec) => {
       const prefix = /:(\d+)$/.exec(spec);
-      const name = spec.replace(/(\*|:\d+)$/, "");
-      const raw = Object.hasOwn(variables, name) ? variables[name] : undefined;
-      if (raw === undefined) continue;
-      const value = encode(prefix ? [...raw].slice(0, Number(prefix[1])).join("") : raw);
-      parts.push(operator.named ? (value === "" ? `${name}${operator.ifEmpty}` : `${name}=${value}`) : value);
-    }
-    return parts.length === 0 ? "" : operator.first + parts.join(operator.separator);
-  });
+      return { name: spec.replace(/(\*|:\d+)$/, ""), max: prefix ? Number(prefix[1]) : undefined };
+    });
+    parts.push((variables) => {
+      let out = "";
+      for (const { name, max } of specs) {
+        const raw = Object.hasOwn(variables, name) ? variables[name] : undefined;
+        if (typeof raw !== "string") continue;
+        const value = encode(max === undefined ? raw : [...raw].slice(0, max).join(""));
+        out += (out === "" ? operator.first : operator.separator) + (operator.named ? (value === "" ? `${name}${operator.ifEmpty}` : `${name}=${value}`) : value);
+      }
+      return out;
+    });
+  }
+  if (last < template.length) parts.push(template.slice(last));
+  return (variables) => {
+    let uri = "";
+    for (const part of parts) uri += typeof part === "string" ? part : part(variables);
+    return uri;
+  };
+}
+
+export function expandUriTemplate(template: string, variables: Readonly<Record<string, string | undefined>>): string {
+  return compileUriExpander(template)(variables);
 }
