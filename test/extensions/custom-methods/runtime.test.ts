@@ -11,6 +11,7 @@ import type { ServerDefinition } from "../../../packages/runtime/src/server/defi
 import { createMcpServer, type McpServer } from "../../../packages/runtime/src/server-entry.js";
 import { modernCall, modernHeaders, rawRequest, messagesOf } from "../../runtime/helpers/http.js";
 import { envelope } from "../../runtime/helpers/definition.js";
+import { connectInProcess } from "../../runtime/helpers/stdio.js";
 
 const EXT = "com.example/notes";
 const DECLARED = { extensions: { [EXT]: {} } };
@@ -173,6 +174,32 @@ describe("legacy era (2025-11-25)", () => {
     req.destroy();
     expect(frames[0]).toMatchObject({ method: "notes/indexed", params: { query: "broadcast" } });
     expect(() => mcp.notifyExtension("notes/undeclared", {})).toThrow(/not a server-to-client notification/);
+  });
+});
+
+describe("stdio, both eras on one connection", () => {
+  it("serves the method and delivers the client's notification, modern by its _meta, legacy by the session", async () => {
+    heard.length = 0;
+    const peer = connectInProcess(createMcpServer(definition(), { onError: (error) => errors.push(error) }));
+    peer.send({ jsonrpc: "2.0", id: 1, method: "notes/search", params: { query: "fig", _meta: envelope({}, DECLARED) } });
+    expect((await peer.waitFor((m) => m.id === 1)).result).toMatchObject({ resultType: "complete", hits: ["fig:1"], era: "modern" });
+    expect(peer.messages.find((m) => m.method === "notes/indexed")?.params).toEqual({ query: "fig" });
+    peer.send({ jsonrpc: "2.0", id: 2, method: "notes/search", params: { query: "fig", _meta: envelope() } });
+    expect((await peer.waitFor((m) => m.id === 2)).error).toMatchObject({ code: -32021 });
+    peer.send({ jsonrpc: "2.0", method: "notes/touched", params: { note: "stdio-modern", _meta: envelope({}, DECLARED) } });
+
+    peer.send({ jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: DECLARED, clientInfo: { name: "t", version: "1" } } });
+    await peer.waitFor((m) => m.id === 3);
+    peer.send({ jsonrpc: "2.0", id: 4, method: "notes/search", params: { query: "kiwi" } });
+    expect((await peer.waitFor((m) => m.id === 4)).result).toEqual({ hits: ["kiwi:1"], era: "legacy", notified: true });
+    peer.send({ jsonrpc: "2.0", method: "notes/touched", params: { note: "stdio-legacy" } });
+    await until(() => heard.length >= 2);
+    expect(heard.map((h) => [h.era, (h.params as { note: string }).note])).toEqual([
+      ["modern", "stdio-modern"],
+      ["legacy", "stdio-legacy"],
+    ]);
+    peer.input.end();
+    await peer.connection.closed;
   });
 });
 
