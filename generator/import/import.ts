@@ -44,7 +44,7 @@ export async function importManifest(request: ImportRequest): Promise<ImportOutc
     ...(request.name !== undefined ? { name: request.name } : {}),
   });
   const yaml = importedYaml(result.data);
-  const loaded = loadManifestText(yaml, request.outPath);
+  const loaded = loadManifestText(yaml, request.outPath, { data: result.data });
   if (!loaded.manifest || hasErrors(loaded.diagnostics)) {
     const report = formatDiagnosticsText(loaded.diagnostics, { sources: new Map([[request.outPath, yaml]]) });
     throw new UserError("MCPGEN3007", `the contract imported from ${request.source} cannot be written as a valid manifest:\n${report.trimEnd()}`, "nothing was written; exclude the operation named above (--exclude operation:<id>) or report it");

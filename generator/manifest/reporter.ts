@@ -15,15 +15,26 @@ export interface ReportOptions {
 }
 
 export class Reporter {
+  private parsedSource: ParsedYaml | (() => ParsedYaml) | undefined;
+
   /**
+   * @param source the parsed file, or a function parsing it on first need (a caller that
+   *   checks data it serialized itself pays for the YAML tree only when something is reported)
    * @param diagnostics where reports go; reporters for files pulled in by `$ref` share the
    *   manifest's list, so one run still returns one sorted list.
    */
   constructor(
     readonly file: string,
-    private readonly source: ParsedYaml | undefined,
+    source: ParsedYaml | (() => ParsedYaml) | undefined,
     readonly diagnostics: Diagnostic[] = [],
-  ) {}
+  ) {
+    this.parsedSource = source;
+  }
+
+  private get source(): ParsedYaml | undefined {
+    if (typeof this.parsedSource === "function") this.parsedSource = this.parsedSource();
+    return this.parsedSource;
+  }
 
   report(code: DiagnosticCode, path: JsonPath, message: string, hint: string, options: ReportOptions = {}): void {
     const pos = options.position ?? (this.source ? locatePath(this.source, path, options.target ?? "value") : { line: 1, column: 1 });
