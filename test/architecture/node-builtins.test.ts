@@ -3,7 +3,9 @@
 // they run on Workers without nodejs_compat, in browsers and on Deno/Bun alike. Node built-ins
 // belong behind `./node` (and packages such as @mcp-gen/redis). Walked over the TypeScript
 // sources (test/architecture/node-builtins.ts); the built modules are checked the same way by
-// test/browser/client.test.ts and, for real, by the workerd leg of test/runtimes/.
+// test/browser/client.test.ts and, for real, by the workerd leg of test/runtimes/. Not an
+// import, so not counted here: platform/web-crypto.ts asks `process.getBuiltinModule` for the
+// host's crypto when the host has one (Node, Bun, Deno), for speed; elsewhere it uses Web Crypto.
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
