@@ -42,6 +42,12 @@ export function schemaOrigins(manifest: Manifest, roots: Readonly<Record<string,
   for (const [section, entries] of owners) {
     for (const entry of entries) for (const request of entry.inputRequests) if (request.kind === "elicit") note(request.schema, [section, entry.name, "inputs", request.key, "elicit", "schema"]);
   }
+  // Custom methods' and notifications' schemas (manifest/custom-methods.ts).
+  for (const method of manifest.methods ?? []) {
+    note(method.params, ["methods", method.name, "params"]);
+    note(method.result, ["methods", method.name, "result"]);
+  }
+  for (const notification of manifest.notifications ?? []) note(notification.params, ["notifications", notification.name, "params"]);
   const origins = new Map<string, JsonPath>();
   for (const [root, schema] of Object.entries(roots)) {
     const path = where.get(schema);

@@ -91,3 +91,18 @@ describe("validate-time refusals", () => {
     for (const name of ["notes/search", "com.example/search", "ui/initialize"]) expect(specNameKind(name), name).toBeUndefined();
   });
 });
+
+describe("emitter findings in custom schemas", () => {
+  it("point at the manifest line of the method's params (generate's warnings)", async () => {
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { generatePackage } = await import("../../../generator/generate/generate-package.js");
+    const { TMP_DIR } = await import("../../support/tmp.js");
+    const dir = join(TMP_DIR, "custom-methods-positions");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "mcp.yaml");
+    writeFileSync(file, HEAD + "methods:\n  notes/paint:\n    extension: com.example/notes\n    params:\n      type: object\n      properties:\n        hue: { type: string, format: colour }\n");
+    const { warnings } = await generatePackage(file, { outDir: join(dir, "out") });
+    expect(warnings.map((w) => [w.code, w.line, w.path])).toEqual([["MCPGEN0306", 12, 'methods["notes/paint"].params.properties.hue.format']]);
+  });
+});
