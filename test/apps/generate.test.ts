@@ -84,4 +84,25 @@ describe("generated apps", () => {
       }
     }
   });
+
+  it("keep manifest names out of object-literal keys: an app and a tool named __proto__ still work", async () => {
+    const dir = join(DIR, "proto");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "p.html"), "<p>proto page</p>");
+    const manifest = join(dir, "mcp.yaml");
+    writeFileSync(manifest, "mcpgen: 1\nserver: { name: proto, version: 1.0.0 }\nprotocol: [2026-07-28]\napps:\n  __proto__: { entry: p.html, domain: a.example.com }\ntools:\n  __proto__: { app: { name: __proto__, fallback: text for plain clients } }\n");
+    type ProtoClient = { raw: { callTool(name: string, args: object): Promise<{ content: unknown[] }>; readResource(uri: string): Promise<{ contents: Record<string, unknown>[] }> }; close(): Promise<void> };
+    const pkg = await importGeneratedPackage<{ createTestClient(handlers: object, options?: object): Promise<ProtoClient> }>(manifest, join(dir, "pkg"));
+    const client = await pkg.createTestClient({ tools: { proto: () => "handled" } }, { revision: "2026-07-28" });
+    try {
+      const [content] = (await client.raw.readResource("ui://proto/__proto__.html")).contents;
+      expect(content).toMatchObject({ text: "<p>proto page</p>", _meta: { ui: { domain: "a.example.com" } } });
+      expect((await client.raw.callTool("__proto__", {})).content).toEqual([
+        { type: "text", text: "text for plain clients" },
+        { type: "text", text: "handled" },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
 });

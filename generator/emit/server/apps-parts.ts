@@ -15,46 +15,56 @@ export interface ServerAppsParts {
   readonly wrap: (definition: string) => string;
 }
 
-const PAGES = "APP_PAGES";
-const RESOURCES = "appResources";
+// Names of the declarations (module-level, upper case: no handler or schema name looks like
+// them). Pages and `_meta.ui` are one constant per app, by position in the sorted list, and the
+// fallbacks a Map, so no manifest name ever becomes an object-literal key (`__proto__` would set
+// the prototype instead of a property).
+const page = (index: number) => `APP_PAGE_${index}`;
+const ui = (index: number) => `APP_UI_${index}`;
+const RESOURCES = "APP_RESOURCES";
 const FALLBACKS = "APP_FALLBACKS";
 const WITH_APPS = "withApps";
-const UI = "APP_UI";
 
-function resourceEntry(w: ModuleWriter, app: App): string {
+function resourceEntry(app: App, index: number): string {
   // The runtime's constant, written into the definition as data like the rest of the manifest.
   const mime = JSON.stringify(APP_MIME_TYPE);
   const uri = JSON.stringify(app.uri);
-  const meta = Object.keys(app.ui).length > 0 ? `, _meta: { ui: ${UI}[${JSON.stringify(app.name)}] }` : "";
+  const meta = Object.keys(app.ui).length > 0 ? `, _meta: { ui: ${ui(index)} }` : "";
   const optional = [app.title === undefined ? "" : `, title: ${JSON.stringify(app.title)}`, app.description === undefined ? "" : `, description: ${JSON.stringify(app.description)}`].join("");
   return (
     `  {\n    uri: ${uri}, name: ${JSON.stringify(app.name)}${optional}, mimeType: ${mime}${meta},\n` +
-    `    read: () => [{ uri: ${uri}, mimeType: ${mime}, text: ${PAGES}[${JSON.stringify(app.name)}]${meta} }],\n  },\n`
+    `    read: () => [{ uri: ${uri}, mimeType: ${mime}, text: ${page(index)}${meta} }],\n  },\n`
+  );
+}
+
+function appConstants(w: ModuleWriter, app: App, index: number): string {
+  const name = JSON.stringify(app.name).slice(1, -1).replace(/\*\//g, "*\\/");
+  return (
+    `/** The page of app \`${name}\` (${app.uri}): one HTML document, its local scripts and stylesheets inlined. */\n` +
+    `const ${page(index)} = ${JSON.stringify(app.html)};\n` +
+    (Object.keys(app.ui).length > 0 ? `/** \`_meta.ui\` of app \`${name}\`: the CSP origins, permissions, domain and border the host applies. */\nconst ${ui(index)}: ${w.use(RUNTIME.JsonObject)} = ${literal(app.ui)};\n` : "") +
+    "\n"
   );
 }
 
 export function serverAppsParts(w: ModuleWriter, manifest: Manifest): ServerAppsParts | undefined {
   const apps = manifest.apps ?? [];
   if (apps.length === 0) return undefined;
-  const pages = Object.fromEntries(apps.map((a) => [a.name, a.html]));
-  const ui = Object.fromEntries(apps.filter((a) => Object.keys(a.ui).length > 0).map((a) => [a.name, a.ui]));
-  const fallbacks = Object.fromEntries(manifest.tools.flatMap((t) => (t.app?.fallback === undefined ? [] : [[t.name, t.app.fallback]])));
+  const fallbacks = manifest.tools.flatMap((t) => (t.app?.fallback === undefined ? [] : [[t.name, t.app.fallback] as const]));
   const definition = w.use(RUNTIME.ServerDefinition);
-  const hasFallbacks = Object.keys(fallbacks).length > 0;
-  const tools = hasFallbacks
-    ? `    tools: definition.tools?.map((tool) => {\n` +
-      `      const text = ${FALLBACKS}[tool.name];\n` +
-      `      return text === undefined ? tool : { ...tool, handler: async (args: unknown, ctx) => ${w.use(RUNTIME.withAppFallback)}(await tool.handler(args, ctx), ctx.clientCapabilities, text) };\n` +
-      `    }),\n`
-    : "";
+  const tools =
+    fallbacks.length > 0
+      ? `    tools: definition.tools?.map((tool) => {\n` +
+        `      const text = ${FALLBACKS}.get(tool.name);\n` +
+        `      return text === undefined ? tool : { ...tool, handler: async (args: unknown, ctx) => ${w.use(RUNTIME.withAppFallback)}(await tool.handler(args, ctx), ctx.clientCapabilities, text) };\n` +
+        `    }),\n`
+      : "";
   const part =
-    `/** MCP App pages (manifest \`apps\`), each one HTML document with its local scripts and stylesheets inlined. */\n` +
-    `const ${PAGES}: Readonly<Record<string, string>> = ${literal(pages)};\n\n` +
-    (Object.keys(ui).length > 0 ? `/** \`_meta.ui\` of each app: the CSP origins, permissions, domain and border the host applies. */\nconst ${UI}: Readonly<Record<string, ${w.use(RUNTIME.JsonObject)}>> = ${literal(ui)};\n\n` : "") +
+    apps.map((a, i) => appConstants(w, a, i)).join("") +
     `/** The apps as ui:// resources: the MCP Apps MIME type, \`_meta.ui\` on the list entry and on the content. */\n` +
-    `const ${RESOURCES}: ${w.use(RUNTIME.ResourceDefinition)}[] = [\n${apps.map((a) => resourceEntry(w, a)).join("")}];\n\n` +
-    (hasFallbacks ? `/** Text for clients that cannot render a tool's app (no io.modelcontextprotocol/ui in their capabilities). */\nconst ${FALLBACKS}: Readonly<Record<string, string>> = ${literal(fallbacks)};\n\n` : "") +
-    `/** The definition with the app resources added${hasFallbacks ? " and the tools' text fallbacks applied" : ""}. */\n` +
+    `const ${RESOURCES}: ${w.use(RUNTIME.ResourceDefinition)}[] = [\n${apps.map((a, i) => resourceEntry(a, i)).join("")}];\n\n` +
+    (fallbacks.length > 0 ? `/** Text for clients that cannot render a tool's app (no io.modelcontextprotocol/ui in their capabilities), by tool name. */\nconst ${FALLBACKS}: ReadonlyMap<string, string> = new Map(${literal(fallbacks)});\n\n` : "") +
+    `/** The definition with the app resources added${fallbacks.length > 0 ? " and the tools' text fallbacks applied" : ""}. */\n` +
     `function ${WITH_APPS}(definition: ${definition}): ${definition} {\n` +
     `  return {\n    ...definition,\n    resources: [...(definition.resources ?? []), ...${RESOURCES}],\n${tools}  };\n}\n`;
   return { part, wrap: (expression) => `${WITH_APPS}(${expression})` };
