@@ -20,9 +20,11 @@ export interface InlineProblem {
 }
 
 const NOT_LOCAL = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/|#)/;
-const SCRIPT = /<script\b([^>]*?)\bsrc\s*=\s*(["'])([^"']*)\2([^>]*)>\s*<\/script\s*>/gi;
+const SCRIPT = /<script\b([^>]*?)\ssrc\s*=\s*(["'])([^"']*)\2([^>]*)>\s*<\/script\s*>/gi;
 const LINK = /<link\b[^>]*>/gi;
-const ATTRIBUTE = /\b(src|href)\s*=\s*(["'])([^"']*)\2/gi;
+const ATTRIBUTE = /\s(src|href)\s*=\s*(["'])([^"']*)\2/gi;
+/** `from "./x.js"`, `import "./x.js"`, `import("./x.js")`: a module that loads another local file. */
+const RELATIVE_IMPORT = /\b(?:import|from)\s*\(?\s*["'](?:\.{1,2}\/|\/)/;
 const TAG = /<([A-Za-z][\w-]*)\b[^>]*>/g;
 
 /** The first local src/href of a tag other than the scripts and stylesheets inlined (comments and element text skipped). */
@@ -72,7 +74,9 @@ export function inlineAppPage(entry: string): InlinedPage | InlineProblem {
   }
   let problem: InlineProblem | undefined;
   const asset = (ref: string): string | undefined => {
-    const path = resolve(dirname(page.file), decodeURIComponent(ref.split(/[?#]/)[0] ?? ""));
+    // A root-relative reference (`/assets/x.js`, as bundlers write them) is relative to the bundle folder.
+    const local = decodeURIComponent(ref.split(/[?#]/)[0] ?? "");
+    const path = local.startsWith("/") ? resolve(page.root, `.${local}`) : resolve(dirname(page.file), local);
     const inside = relative(page.root, path);
     if (inside.startsWith("..") || inside.startsWith(sep) || resolve(page.root, inside) !== path) {
       problem ??= { code: "MCPGEN2165", message: `\`${ref}\` is outside the entry's folder` };
@@ -89,6 +93,10 @@ export function inlineAppPage(entry: string): InlinedPage | InlineProblem {
   let out = html.replace(SCRIPT, (tag, before: string, _q: string, src: string, after: string) => {
     if (NOT_LOCAL.test(src)) return tag;
     const code = asset(src);
+    // An inlined module has no URL of its own, so a relative import in it could not load.
+    if (code !== undefined && /\btype\s*=\s*["']?module/i.test(tag) && RELATIVE_IMPORT.test(code)) {
+      problem ??= { code: "MCPGEN2165", message: `\`${src}\` imports another local module; inlined, it could not load it (bundle the page's scripts into one)` };
+    }
     return code === undefined ? tag : `<script${`${before}${after}`.trimEnd()}>${code.replace(/<\/(script)/gi, "<\\/$1")}</script>`;
   });
   out = out.replace(LINK, (tag) => {

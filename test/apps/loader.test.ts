@@ -29,6 +29,13 @@ beforeAll(() => {
     "with-image/logo.png": "png",
     "escapes/index.html": '<html><body><script src="../bundle/main.js"></script></body></html>',
     "missing-script/index.html": '<html><body><script src="gone.js"></script></body></html>',
+    // What a bundler writes: root-relative asset paths, crossorigin, a data- attribute that is not a reference.
+    "built/index.html": '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1a2b.js"></script><link rel="stylesheet" crossorigin href="/assets/index-3c4d.css"></head><body><div data-src="not/a/reference.png"></div></body></html>',
+    "built/assets/index-1a2b.js": 'console.log("bundled");\n',
+    "built/assets/index-3c4d.css": "div { margin: 0; }\n",
+    "chunked/index.html": '<html><body><script type="module" src="main.js"></script></body></html>',
+    "chunked/main.js": 'import { x } from "./chunk.js";\nconsole.log(x);\n',
+    "chunked/chunk.js": "export const x = 1;\n",
   });
 });
 
@@ -95,6 +102,15 @@ describe("manifest apps: the IR", () => {
     expect(manifest!.extensions!["io.modelcontextprotocol/ui"]).toEqual({});
   });
 
+  it("inlines a bundler's output: root-relative paths resolve in the bundle folder", () => {
+    const { manifest, diagnostics } = load("apps:\n  built: { entry: built }\ntools:\n  t: { app: built }\n");
+    expect(diagnostics).toEqual([]);
+    const html = manifest!.apps![0]!.html;
+    expect(html).toContain('<script type="module" crossorigin>console.log("bundled");');
+    expect(html).toContain("<style>div { margin: 0; }\n</style>");
+    expect(html).toContain('data-src="not/a/reference.png"');
+  });
+
   it("keeps a declared io.modelcontextprotocol/ui setting, and adds nothing without apps", () => {
     const declared = load("extensions:\n  io.modelcontextprotocol/ui: { note: kept }\napps:\n  one: { entry: single.html }\ntools:\n  t: { app: one }\n");
     expect(declared.manifest!.extensions).toEqual({ "io.modelcontextprotocol/ui": { note: "kept" } });
@@ -157,6 +173,12 @@ describe("manifest apps: diagnostics", () => {
     expect(diagnostics[1]!.message).toContain("outside the entry's folder");
     expect(diagnostics[2]!.message).toContain("gone.js");
     expect(diagnostics[0]!.hint).toContain("csp.resourceDomains");
+  });
+
+  it("MCPGEN2165: an inlined module that imports another local module", () => {
+    const { diagnostics } = load("apps:\n  a: { entry: chunked }\ntools:\n  t: { app: a }\n");
+    expect(diagnostics.map((d) => [d.code, d.path])).toEqual([["MCPGEN2165", "apps.a.entry"]]);
+    expect(diagnostics[0]!.message).toContain("imports another local module");
   });
 
   it("MCPGEN2166: a domain that is not a host name", () => {
