@@ -106,3 +106,19 @@ describe.each(ERAS)("official SDK server, %s era", (era) => {
     }
   });
 });
+
+it("a client-wide total cap does not cut a modern subscriptions/listen stream", async () => {
+  const client = clientFor(sdk.url, "modern", { maxTotalTimeoutMs: 300 });
+  try {
+    const subscription = await client.subscribe({ toolsListChanged: true });
+    await subscription.acknowledged;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(subscription.closed).toBe(false);
+    expect(subscription.error).toBeUndefined();
+    // Ordinary calls still get the cap.
+    await expect(client.callTool("slow", SLOW)).rejects.toMatchObject({ data: { limit: "total", maxTotalTimeoutMs: 300 } });
+    await subscription.close();
+  } finally {
+    await client.close();
+  }
+});

@@ -234,7 +234,7 @@ export class LegacySession implements ClientSession, EraWire {
       // The result is not inlined on tasks/get: tasks/result blocks until the task ends, and the
       // task's requests arrive on its stream (basic/utilities/tasks § Input Required Status).
       watchStatus: (taskId, listener) => this.taskStatus.watch(taskId, listener),
-      fetchResult: (taskId, signal) => this.send("tasks/result", { taskId }, { timeoutMs: Number.POSITIVE_INFINITY, ...(signal === undefined ? {} : { signal }) }),
+      fetchResult: (taskId, signal) => this.send("tasks/result", { taskId }, { timeoutMs: Number.POSITIVE_INFINITY, maxTotalTimeoutMs: Number.POSITIVE_INFINITY, ...(signal === undefined ? {} : { signal }) }),
     };
   }
 

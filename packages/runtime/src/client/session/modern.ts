@@ -260,7 +260,9 @@ export class ModernSession implements ClientSession, EraWire {
     const entry = { subscription, filter };
     void this.send("subscriptions/listen", { notifications: filter }, {
       signal: controller.signal,
+      // A listen lasts until closed: neither the request timeout nor a client-wide total cap applies.
       timeoutMs: Number.POSITIVE_INFINITY,
+      maxTotalTimeoutMs: Number.POSITIVE_INFINITY,
       onId: (id) => {
         ids.push(id);
         this.listens.set(id, entry);
