@@ -149,6 +149,7 @@ const TABLE = {
   MCPGEN2150: { severity: "error", meaning: "a file in a skill folder cannot be bundled (a symbolic link, a special file, or unreadable)", fix: "replace links by the files themselves, or remove the entry" },
   MCPGEN2151: { severity: "warning", meaning: "the frontmatter `metadata` uses a key under `io.modelcontextprotocol/`, reserved for MCP extensions", fix: "use your own prefix, e.g. `com.example/version`" },
   MCPGEN2152: { severity: "warning", meaning: "the runtime client's frontmatter reader reads this frontmatter differently from the generator (its YAML subset), so generated clients refuse to load the skill", fix: "use plain `key: value` lines, quoted strings, block lists and nested mappings" },
+  MCPGEN2153: { severity: "error", meaning: "a `skills` item is a recorded skill entry outside a pulled manifest, a folder inside one, or a recorded entry a client would refuse", fix: "list skill folders in your own manifest; leave `skills` of a pulled manifest as `mcp-gen pull` wrote it" },
   MCPGEN2160: { severity: "error", meaning: "an app's `entry` is not a readable HTML file or a folder with an `index.html`", fix: "point `entry` at the page, or at the built bundle folder, relative to the manifest" },
   MCPGEN2161: { severity: "error", meaning: "an app's `csp` entry is not an origin (`https://host[:port]`, `https://*.host`, `wss://host`)", fix: "write the origin only: scheme, host and port, no path" },
   MCPGEN2162: { severity: "error", meaning: "a tool's `app` names no app of `apps`", fix: "declare the app under `apps`, or fix the name" },
@@ -184,7 +185,7 @@ const TABLE = {
   MCPGEN4021: { severity: "warning", meaning: "a resource or template name the manifest cannot hold twice got a numbered suffix" },
   MCPGEN4022: { severity: "warning", meaning: "the server lists a tool or prompt name twice; the first entry is recorded" },
   MCPGEN4023: { severity: "warning", meaning: "the server sent no `serverInfo` name or version; placeholders (`server`, `0.0.0`) are recorded" },
-  MCPGEN4024: { severity: "warning", meaning: "a skills/list entry a client would refuse (malformed, name not in its URI, file outside the skill) is left out of `pulled.skills`" },
+  MCPGEN4024: { severity: "warning", meaning: "a skills/list entry a client would refuse (malformed, name not in its URI, file outside the skill) is left out of the pulled manifest's `skills`" },
 } as const satisfies Record<string, CodeEntry>;
 
 /** Every code mcp-gen can emit. A literal outside the registry is a type error. */

@@ -1,7 +1,7 @@
 // What `mcp-gen pull` records of a server's skills (SEP-2640): the skills/list entries as the
-// server announced them (uri, frontmatter, and the files' digests and sizes), under
-// `pulled.skills`. A pulled manifest has no skill folders to point at; the entries are the
-// contract a client verifies against. Entries a client would refuse (the runtime's own check)
+// server announced them (uri, frontmatter, and the files' digests and sizes), as the pulled
+// manifest's `skills`. A pulled manifest has no skill folders to point at; the entries are the
+// contract a client verifies against (manifest/skills.ts checks them on load). Entries a client would refuse (the runtime's own check)
 // are left out and said out loud, like other items a pulled manifest cannot hold.
 import { checkSkillEntry, SkillVerificationError } from "@mcp-gen/runtime/client";
 import { DYNAMIC_SKILL_RESOURCES, type SkillEntry } from "@mcp-gen/runtime/core";

@@ -17,7 +17,7 @@ import {
   SKILL_MAX_RESOURCES,
   SKILL_MAX_TOTAL_BYTES,
 } from "@mcp-gen/runtime/core";
-import { readSkillFrontmatter } from "@mcp-gen/runtime/client";
+import { checkSkillEntry, readSkillFrontmatter } from "@mcp-gen/runtime/client";
 import type { SkillBundle, SkillBundleFile } from "./ir.js";
 import { isMap, type RawMap } from "./raw.js";
 import { Reporter } from "./reporter.js";
@@ -100,9 +100,39 @@ function bundleFile(path: string, bytes: Buffer): SkillBundleFile {
   return { path, mimeType: mimeTypeOfSkillFile(path, isText), ...(isText ? { text } : { blob: bytes.toString("base64") }), size: bytes.length, digest };
 }
 
+/** Whether a `skills` item is a recorded skills/list entry (a pulled manifest's form). */
+function isRecordedEntry(item: unknown): boolean {
+  return isMap(item) && "uri" in item && !("path" in item);
+}
+
+/**
+ * A pulled manifest records the server's entries, not folders: each must be one a client would
+ * accept. Nothing is bundled (a pulled manifest generates a client only).
+ */
+function checkRecorded(list: readonly unknown[], pulled: boolean, reporter: Reporter): boolean {
+  let ok = true;
+  list.forEach((item, i) => {
+    if (isRecordedEntry(item) !== pulled) {
+      ok = false;
+      const what = pulled ? "a skill folder in a pulled manifest" : "a recorded skill entry outside a pulled manifest";
+      reporter.report("MCPGEN2153", ["skills", i], `\`skills[${i}]\` is ${what}`, "list skill folders in your own manifest; leave `skills` of a pulled manifest as `mcp-gen pull` wrote it");
+    } else if (pulled) {
+      try {
+        checkSkillEntry(item);
+      } catch (error) {
+        ok = false;
+        reporter.report("MCPGEN2153", ["skills", i], `\`skills[${i}]\`: ${(error as Error).message}`, "pull the server again; a client would refuse this entry");
+      }
+    }
+  });
+  return ok;
+}
+
 /** Reads, checks and bundles every `skills` entry; undefined when the manifest declares none. */
 export function loadSkills(root: unknown, manifestDir: string, reporter: Reporter): SkillBundle[] | undefined {
   if (!isMap(root) || !Array.isArray(root["skills"])) return undefined;
+  const pulled = isMap(root["pulled"]);
+  if (!checkRecorded(root["skills"], pulled, reporter) || pulled) return undefined;
   const bundles: SkillBundle[] = [];
   const byUri = new Map<string, (string | number)[]>();
   const byName = new Map<string, string>();

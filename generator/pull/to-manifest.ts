@@ -207,7 +207,7 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   const info = snapshot.serverInfo;
   const completes = isObject(caps.completions);
   const skills = pulledSkillsOf(snapshot.skills ?? []);
-  for (const message of skills.rejected) diagnostics.push({ code: "MCPGEN4024", path: "pulled.skills", message: `left out: ${message}` });
+  for (const message of skills.rejected) diagnostics.push({ code: "MCPGEN4024", path: "skills", message: `left out: ${message}` });
   const subscribe = isObject(caps.resources) && caps.resources.subscribe === true;
 
   // A manifest needs both; a server that omits them gets placeholders, said out loud.
@@ -223,7 +223,7 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
   };
   const data: JsonObject = {
     mcpgen: 1,
-    pulled: { from: marker.from, era: snapshot.era, revision: snapshot.protocolVersion, ...(skills.skills ? { skills: skills.skills as unknown as JsonObject[] } : {}) },
+    pulled: { from: marker.from, era: snapshot.era, revision: snapshot.protocolVersion },
     server,
     protocol: servedRevisions(snapshot),
   };
@@ -245,6 +245,8 @@ export function snapshotToManifest(snapshot: ServerSnapshot, marker: PulledMarke
     if (isObject(cap) && cap.listChanged === true) listChanged[family] = true;
   }
   if (Object.keys(listChanged).length > 0) data.listChanged = listChanged;
+  // The skills/list entries are the contract of the skills (SEP-2640), as listed.
+  if (skills.skills) data.skills = skills.skills as unknown as JsonObject[];
   if (isObject(caps.logging)) data.logging = true;
   Object.assign(data, pulledExtensionsOf(caps));
   return { data, diagnostics };

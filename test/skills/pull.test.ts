@@ -1,10 +1,10 @@
 // `mcp-gen pull` against a live server with skills (both eras): the skills/list entries are
-// recorded under `pulled.skills` (uri, frontmatter, digests and sizes), the skill files are not
+// recorded as the pulled manifest's `skills` (uri, frontmatter, digests and sizes), the skill files are not
 // repeated as resources, the runtime-advertised extension is not recorded as a declared one, and
 // the pulled manifest loads; pulling twice gives the same bytes.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,10 +46,11 @@ async function pull(name: string, protocol: string): Promise<string> {
 }
 
 describe.each(["2026-07-28", "2025-11-25"])("pull of a server with skills (%s)", (protocol) => {
-  it("records the entries under pulled.skills and leaves the skill files out of resources", async () => {
+  it("records the entries as `skills` and leaves the skill files out of resources", async () => {
     const target = await pull(`pulled-${protocol}`, protocol);
     const data = parse(readFileSync(target, "utf8")) as Record<string, any>;
-    expect(data.pulled.skills).toEqual([
+    expect(data.pulled).toEqual({ from: server.url, era: protocol === "2026-07-28" ? "modern" : "legacy", revision: protocol });
+    expect(data.skills).toEqual([
       {
         uri: "skill://acme/refunds/SKILL.md",
         frontmatter: { name: "refunds", description: "Process refunds" },
@@ -64,6 +65,12 @@ describe.each(["2026-07-28", "2025-11-25"])("pull of a server with skills (%s)",
     const loaded = await loadManifest(target);
     expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(loaded.manifest?.pulled).toBeDefined();
+    // A recorded entry a client would refuse does not load; neither does one outside a pulled manifest.
+    const broken = readFileSync(target, "utf8").replace("uri: skill://acme/refunds/examples/email.md", "uri: skill://elsewhere/email.md");
+    writeFileSync(join(out, `broken-${protocol}.yaml`), broken);
+    expect((await loadManifest(join(out, `broken-${protocol}.yaml`))).diagnostics.map((d) => d.code)).toContain("MCPGEN2153");
+    writeFileSync(join(out, `unpulled-${protocol}.yaml`), readFileSync(target, "utf8").replace(/^pulled:\n(?:  .*\n)+/m, ""));
+    expect((await loadManifest(join(out, `unpulled-${protocol}.yaml`))).diagnostics.map((d) => d.code)).toContain("MCPGEN2153");
     expect(readFileSync(await pull(`again-${protocol}`, protocol), "utf8")).toBe(readFileSync(target, "utf8"));
   }, 60_000);
 });
