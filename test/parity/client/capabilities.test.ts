@@ -69,6 +69,25 @@ describe.each(ERAS)("official SDK server, %s era", (era) => {
     }
   });
 
+  it("a URL-mode elicitation inside a call goes to the urlElicitation handler", async () => {
+    const asked: unknown[] = [];
+    const client = clientFor(sdk.url, era, {
+      handlers: {
+        elicitation: () => ({ action: "decline" }),
+        urlElicitation: (params) => {
+          asked.push(params);
+          return { action: "accept" };
+        },
+      },
+    });
+    try {
+      expect(textOf(await client.callTool("pay", {}))).toBe("accept");
+      expect(asked).toMatchObject([{ mode: "url", message: "Pay on the payment page", url: "https://example.com/pay/1", ...(era === "legacy" ? { elicitationId: "pay-1" } : {}) }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it(era === "legacy" ? "notifyRootsListChanged reaches the SDK server's roots/list_changed handler" : "notifyRootsListChanged sends nothing (the notification is gone)", async () => {
     const client = clientFor(sdk.url, era, { handlers });
     try {
