@@ -205,7 +205,8 @@ describe.each(cases)("SDK client over %s, %s era", (kind, era) => {
   it("resources, the note template and completions", async () => {
     const id = await addNote(c, `readable ${kind} ${era}`);
     const { resources } = await c.client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(["notes://index"]);
+    // The example's skill files (examples/notes/skills) are resources too.
+    expect(resources.map((r) => r.uri)).toEqual(["notes://index", "skill://note-taking/SKILL.md", "skill://note-taking/references/STYLE.md", "skill://note-taking/templates/meeting.md"]);
     const index = await c.client.readResource({ uri: "notes://index" }, { cacheMode: "bypass" });
     expect(JSON.parse((index.contents[0] as { text: string }).text)).toContainEqual({ id, title: `readable ${kind} ${era}` });
     const { resourceTemplates } = await c.client.listResourceTemplates();
