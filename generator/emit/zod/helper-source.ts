@@ -17,7 +17,7 @@
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 
 /** The runtime subpath generated modules import the helpers from. */
@@ -52,9 +52,23 @@ export function helperLibrary(): HelperLibrary {
 
 function validationSourceDir(): string {
   const require = createRequire(import.meta.url);
-  // <runtime>/dist/validation/index.js → <runtime>/src/validation
-  const entry = require.resolve(VALIDATION_MODULE);
-  return join(resolve(dirname(entry), "..", ".."), "src", "validation");
+  // The export points somewhere under <runtime>/dist (a bundle today); the package root is the
+  // nearest folder above it with the runtime's package.json, and the source is <runtime>/src/validation.
+  let dir = dirname(require.resolve(VALIDATION_MODULE));
+  while (!isRuntimeRoot(dir)) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`internal: no package.json of @mcp-gen/runtime above ${require.resolve(VALIDATION_MODULE)}`);
+    dir = parent;
+  }
+  return join(dir, "src", "validation");
+}
+
+function isRuntimeRoot(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name === "@mcp-gen/runtime";
+  } catch {
+    return false;
+  }
 }
 
 function readLibrary(dir: string): HelperLibrary {
