@@ -4,8 +4,9 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadManifestText } from "../../generator/manifest/load.js";
+import { loadManifest, loadManifestText } from "../../generator/manifest/load.js";
 import { TMP_DIR } from "../support/tmp.js";
+import { DASHBOARD_MANIFEST } from "./support.js";
 
 const DIR = join(TMP_DIR, "apps", "loader");
 const MANIFEST = join(DIR, "mcp.yaml");
@@ -50,6 +51,12 @@ function codes(body: string) {
 }
 
 describe("manifest apps: the IR", () => {
+  it("examples/dashboard is valid and warning-free", async () => {
+    const { manifest, diagnostics } = await loadManifest(DASHBOARD_MANIFEST);
+    expect(diagnostics).toEqual([]);
+    expect(manifest!.apps!.map((a) => a.uri)).toEqual(["ui://dashboard/index.html"]);
+  });
+
   it("inlines a bundle folder's scripts and stylesheets, links the tools, advertises the extension", () => {
     const { manifest, diagnostics } = load(
       [
