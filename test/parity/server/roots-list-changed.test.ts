@@ -42,7 +42,7 @@ describe("2025-11-25 roots/list_changed", () => {
       roots = [{ uri: "file:///work/b", name: "b" }];
       // The roots/list request travels on the GET stream, which the SDK opens after the handshake.
       await until(() => {
-        if (heard.length === 0) void peer.client.sendRootsListChanged();
+        if (heard.length === 0) peer.client.sendRootsListChanged().catch(() => undefined);
         return heard.length > 0;
       }, () => `heard ${JSON.stringify(heard)}; errors ${served.errors.map(String).join()}`);
       expect(heard[0]!.roots).toEqual(["file:///work/b"]);
@@ -73,7 +73,7 @@ describe("2025-11-25 roots/list_changed", () => {
     try {
       await until(() => {
         // The SDK refuses to send it without the capability; the raw transport does not.
-        if (failures.length === 0) void peer.transport.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" });
+        if (failures.length === 0) peer.transport.send({ jsonrpc: "2.0", method: "notifications/roots/list_changed" }).catch(() => undefined);
         return failures.length > 0;
       }, () => "no failure");
       expect(String(failures[0])).toContain("roots capability");
