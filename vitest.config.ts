@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The runtime bundle is rebuilt when packages/runtime/dist is newer (test/support/fresh-bundle.ts).
+    globalSetup: ["test/support/fresh-bundle.ts"],
     // Snapshots must never be written in CI: a missing or stale golden file is a failure there.
     update: false,
   },
