@@ -2,7 +2,8 @@
 // synthesised manifests of 10, 100 and 1,000 tools: generatePackage() time in a fresh process
 // (cold, then warm), the package's type-check with TypeScript 7 (`tsc --noEmit`), and the
 // generated server's in-process 2026-07-28 `tools/list` rate (the list is pre-serialized).
-// Goals: 1,000 tools generate in < 1 s and type-check in < 10 s.
+// Goals: 1,000 tools generate in < 1 s and type-check in < 10 s. CPU is printed next to wall
+// time: on a shared machine wall time mostly measures the other processes.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -28,9 +29,15 @@ function typecheck(dir) {
   const compilerOptions = { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: [] };
   writeFileSync(project, JSON.stringify({ compilerOptions, include: ["src"] }));
   const t = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, "node_modules/tsc7/bin/tsc"), "--noEmit", "-p", project], { encoding: "utf8" });
+  // tsc 7 is a native binary under a node launcher: the shell's `times` adds up both children.
+  const command = `"${process.execPath}" "${join(ROOT, "node_modules/tsc7/bin/tsc")}" --noEmit -p "${project}" || exit 1; times`;
+  const run = spawnSync("bash", ["-c", command], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`tsc 7 failed on ${dir}:\n${run.stdout}${run.stderr}`);
-  return performance.now() - t;
+  const wallMs = performance.now() - t;
+  // `times` prints the shell's own user/sys line, then its children's: "0m1.234s 0m0.056s".
+  const seconds = (text) => Number(/(\d+)m([\d.]+)s/.exec(text)[1]) * 60 + Number(/(\d+)m([\d.]+)s/.exec(text)[2]);
+  const children = run.stdout.trim().split("\n").at(-1).split(" ");
+  return { wallMs, cpuMs: (seconds(children[0]) + seconds(children[1])) * 1000 };
 }
 
 export async function generatorScaleSection() {
@@ -45,12 +52,19 @@ export async function generatorScaleSection() {
     // Cold = the first run in a fresh process (loading TypeScript and prettier included).
     const generated = child("generate.js", [manifest, out, size >= 1000 ? "2" : "3"]);
     const [cold, ...warm] = generated.runs;
-    rows.push({ size, generated, cold, warmMs: median(warm.map((r) => r.wallMs)), tscMs: typecheck(out), list: child("list-rate.js", [out]) });
+    const warmRun = warm.sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(warm.length / 2)];
+    rows.push({ size, generated, cold, warm: warmRun, tsc: typecheck(out), list: child("list-rate.js", [out]) });
   }
+  const goal = (size, text) => (size === 1000 ? text : "");
   table(
-    "Generator scale: `generatePackage()` in a fresh process (emit, prettier, type-check and compile with TypeScript 6) and `tsc 7 --noEmit` of the package; goal at 1,000 tools: < 1 s and < 10 s",
-    ["tools", "source bytes", "generate cold ms", "cold CPU ms", "generate warm ms", "tsc 7 --noEmit ms"],
-    rows.map((r) => [r.size, r.generated.sourceBytes, r.cold.wallMs.toFixed(0), r.cold.cpuMs.toFixed(0), r.warmMs.toFixed(0), r.tscMs.toFixed(0)]),
+    "Generator scale: `generatePackage()` in a fresh process (load, emit, prettier, type-check and compile with TypeScript 6) and `tsc 7 --noEmit` of the package; goals at 1,000 tools: generate < 1 s, type-check < 10 s",
+    ["tools", "source bytes", "generate cold ms", "cold CPU ms", "warm CPU ms", "goal", "tsc 7 --noEmit ms", "tsc 7 CPU ms", "goal"],
+    rows.map((r) => [r.size, r.generated.sourceBytes, r.cold.wallMs.toFixed(0), r.cold.cpuMs.toFixed(0), r.warm.cpuMs.toFixed(0), goal(r.size, "< 1000"), r.tsc.wallMs.toFixed(0), r.tsc.cpuMs.toFixed(0), goal(r.size, "< 10000")]),
+  );
+  table(
+    "Generator scale: where a warm `generatePackage()` spends its CPU (ms): the manifest loader, prettier (modules over 256 KiB are written as emitted), and the rest (emitters + TypeScript 6 type-check and compile)",
+    ["tools", "load", "prettier", "emit + type-check + compile", "total"],
+    rows.map((r) => [r.size, r.warm.loadCpuMs.toFixed(0), r.warm.formatCpuMs.toFixed(0), r.warm.restCpuMs.toFixed(0), r.warm.cpuMs.toFixed(0)]),
   );
   const base = rows[0].list.perSec;
   table(
