@@ -43,7 +43,8 @@ function plainScalar(text: string, line: Line): Json {
   if (/^[-+]?[0-9]+$/.test(text)) return Number(text);
   if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
   if (/^(?:0x|0o|[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$)/.test(text)) fail(line, "unsupported number form");
-  if (/^[&*!%@`|>]/.test(text) || /^[-?:](?:\s|$)/.test(text)) fail(line, `unsupported plain scalar start '${text[0]}'`);
+  // YAML's indicators cannot start a plain scalar (c-indicator); `-`, `?`, `:` only before a space.
+  if (/^[&*!%@`|>\]},#[{'"]/.test(text) || /^[-?:](?:\s|$)/.test(text)) fail(line, `unsupported plain scalar start '${text[0]}'`);
   if (/:\s|:$/.test(text)) fail(line, "a ': ' inside a plain scalar");
   return text;
 }
@@ -110,7 +111,7 @@ function flowList(text: string, line: Line): Json[] {
     } else {
       const comma = rest.indexOf(",");
       const item = (comma < 0 ? rest : rest.slice(0, comma)).trim();
-      if (/[[\]{}]/.test(item)) fail(line, "nested flow collections");
+      if (item === "" || /[[\]{}]/.test(item)) fail(line, "an empty or nested item in a flow list");
       items.push(plainScalar(item, line));
       rest = comma < 0 ? "" : rest.slice(comma);
     }
@@ -130,7 +131,7 @@ function inlineValue(text: string, lines: readonly Line[], at: number, parentInd
   }
   if (text.startsWith("[")) return { value: flowList(text, line), next: at + 1 };
   if (text.startsWith("{")) {
-    if (/^\{\s*\}\s*(?:#.*)?$/.test(text)) return { value: {}, next: at + 1 };
+    if (/^\{\s*\}(?:\s+#.*|\s*)$/.test(text)) return { value: {}, next: at + 1 };
     fail(line, "flow mappings");
   }
   let value = stripComment(text);
@@ -159,33 +160,49 @@ function inlineValue(text: string, lines: readonly Line[], at: number, parentInd
 
 function blockScalar(header: string, lines: readonly Line[], at: number, parentIndent: number): { value: string; next: number } {
   const line = lines[at] as Line;
-  const m = /^([|>])([+-]?)\s*(?:#.*)?$/.exec(header);
+  const m = /^([|>])([+-]?)(?:\s+#.*|\s*)$/.exec(header);
   if (!m) fail(line, "an unsupported block scalar header");
+  // Keep chomping (`|+`, `>+`) counts trailing blank lines in ways YAML parsers differ on: refused.
+  if (m[2] === "+") fail(line, "keep chomping (|+ or >+)");
   let next = at + 1;
   const body: Line[] = [];
   while (next < lines.length && ((lines[next] as Line).text === "" || (lines[next] as Line).indent > parentIndent)) body.push(lines[next++] as Line);
-  while (body.length > 0 && (body[body.length - 1] as Line).text === "" && m[2] !== "+") {
+  const first = body.find((l) => l.text !== "");
+  const indent = first?.indent ?? 0;
+  // Trailing empty lines are not content (nor read: the next key may follow); a whitespace-only
+  // line deeper than the indentation is content in a literal scalar.
+  while (body.length > 0 && (body[body.length - 1] as Line).text === "" && (first === undefined || (body[body.length - 1] as Line).raw.length <= indent)) {
     body.pop();
     next--;
   }
-  const first = body.find((l) => l.text !== "");
-  const indent = first?.indent ?? 0;
-  const texts = body.map((l) => (l.text === "" ? "" : l.raw.slice(indent)));
-  let value: string;
-  if (m[1] === "|") value = texts.join("\n");
+  // Spaces past the indentation on a blank line are content (literal) or need an indicator.
+  const firstAt = first === undefined ? body.length : body.indexOf(first);
+  if (body.some((l, i) => l.text === "" && l.raw.length > indent && (i < firstAt || m[1] === ">"))) fail(line, "whitespace-only lines deeper than a block scalar's indentation");
+  if (body.some((l) => l.text !== "" && l.indent < indent)) fail(line, "a block scalar line less indented than its first");
+  const texts = body.map((l) => l.raw.slice(indent));
+  // Trailing empty lines belong to chomping; the rest is content.
+  let trailing = 0;
+  while (trailing < texts.length && texts[texts.length - 1 - trailing] === "") trailing++;
+  const content = texts.slice(0, texts.length - trailing);
+  let value = "";
+  if (m[1] === "|") value = content.join("\n");
   else {
     if (body.some((l) => l.text !== "" && l.indent > indent)) fail(line, "more-indented lines in a folded scalar");
-    value = "";
-    for (let i = 0; i < texts.length; i++) {
-      const t = texts[i] as string;
-      if (i === 0) value = t;
-      else if (t === "") value += "\n";
-      else value += (texts[i - 1] as string) === "" ? t : ` ${t}`;
+    // Folding: adjacent lines join with a space; n empty lines between them become n newlines.
+    let blanks = 0;
+    let started = false;
+    for (const t of content) {
+      if (t === "") {
+        blanks++;
+        continue;
+      }
+      value += started && blanks === 0 ? ` ${t}` : `${"\n".repeat(blanks)}${t}`;
+      started = true;
+      blanks = 0;
     }
   }
-  if (m[2] === "-") return { value: value.replace(/\n+$/, ""), next };
-  if (m[2] === "+") return { value: `${value}\n`, next };
-  return { value: value === "" ? "" : `${value.replace(/\n+$/, "")}\n`, next };
+  if (content.length === 0) return { value: "", next };
+  return { value: m[2] === "-" ? value : `${value}\n`, next };
 }
 
 function skipBlank(lines: readonly Line[], i: number): number {
