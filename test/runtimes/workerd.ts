@@ -7,11 +7,11 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { entry } from "./support.js";
 
-/** Bundles the Worker; returns the Node built-ins the bundle still imports (left external). */
-export async function bundleWorker(outDir: string): Promise<string[]> {
+/** Bundles an entry as worker.mjs; returns the Node built-ins the bundle still imports (left external). */
+export async function bundleWorker(outDir: string, entryName = "worker.mjs"): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
   const result = await build({
-    entryPoints: [entry("worker.mjs")],
+    entryPoints: [entry(entryName)],
     outfile: join(outDir, "worker.mjs"),
     bundle: true,
     format: "esm",
