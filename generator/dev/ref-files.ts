@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { parse as parseYamlValue } from "yaml";
 import { classifyRef } from "../manifest/schema-refs.js";
+import { appInputFiles } from "../manifest/apps.js";
 
 function refsIn(value: unknown, out: string[]): void {
   if (Array.isArray(value)) {
@@ -30,7 +31,8 @@ function parsed(file: string): unknown {
 /** Absolute paths of the manifest and every file reachable through its file `$ref`s. */
 export function regenerateTriggers(manifestPath: string): Set<string> {
   const manifest = resolve(manifestPath);
-  const found = new Set<string>([manifest]);
+  // The pages of MCP Apps are inlined at generation time (manifest/apps-inline.ts): their files regenerate too.
+  const found = new Set<string>([manifest, ...appInputFiles(parsed(manifest), dirname(manifest))]);
   const queue = [manifest];
   while (queue.length > 0) {
     const file = queue.shift()!;

@@ -7,7 +7,7 @@
 // as more ui:// resources would not help: the iframe cannot fetch them. Any other local reference
 // (an image, a relative link) cannot be inlined and is refused (MCPGEN2165), as is anything
 // outside the entry's folder.
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 export interface InlinedPage {
@@ -109,4 +109,34 @@ export function inlineAppPage(entry: string): InlinedPage | InlineProblem {
   const local = localReference(html);
   if (local !== undefined) return { code: "MCPGEN2165", message: `\`${local}\` is a local reference that cannot be inlined (only scripts and stylesheets are)` };
   return { html: out };
+}
+
+/**
+ * The files an app's page is built from, for `mcp-gen dev` to regenerate on: a bundle folder's
+ * files (up to 1,000), or a single page and the local scripts and stylesheets it names.
+ */
+export function pageInputs(entry: string): string[] {
+  const stat = statSync(entry, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) {
+    const out: string[] = [];
+    const walk = (dir: string): void => {
+      for (const item of readdirSync(dir, { withFileTypes: true })) {
+        if (out.length >= 1000) return;
+        const path = join(dir, item.name);
+        if (item.isDirectory()) walk(path);
+        else if (item.isFile()) out.push(path);
+      }
+    };
+    walk(entry);
+    return out.sort();
+  }
+  let html: string;
+  try {
+    html = readFileSync(entry, "utf8");
+  } catch {
+    return [entry];
+  }
+  const refs = [...html.matchAll(SCRIPT)].map((m) => m[3] ?? "").concat([...html.matchAll(LINK)].map((m) => attr(m[0], "href") ?? ""));
+  const local = refs.filter((ref) => ref !== "" && !NOT_LOCAL.test(ref)).map((ref) => resolve(dirname(entry), decodeURIComponent(ref.split(/[?#]/)[0] ?? "").replace(/^\//, "./")));
+  return [entry, ...new Set(local)];
 }

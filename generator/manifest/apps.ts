@@ -4,7 +4,7 @@
 // domain, prefersBorder); a tool's `app` becomes `_meta.ui.resourceUri` (+ visibility) on it.
 import { APP_URI_SCHEME, META_APPS_EXTENSION } from "@mcp-gen/runtime/core";
 import { resolve } from "node:path";
-import { inlineAppPage } from "./apps-inline.js";
+import { inlineAppPage, pageInputs } from "./apps-inline.js";
 import type { App, ToolApp } from "./ir.js";
 import { toIdentifier } from "./identifiers.js";
 import { entriesOf, isMap, type RawMap } from "./raw.js";
@@ -148,4 +148,9 @@ export function withAppsExtension(
   if (!apps.apps || extensions.extensions?.[META_APPS_EXTENSION]) return extensions;
   const merged = { ...(extensions.extensions ?? {}), [META_APPS_EXTENSION]: {} };
   return { extensions: Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+}
+
+/** Every file the manifest's apps are built from (absolute), read from the parsed manifest. */
+export function appInputFiles(root: unknown, manifestDir: string): string[] {
+  return entriesOf(isMap(root) ? root["apps"] : undefined).flatMap(([, app]) => (isMap(app) && typeof app["entry"] === "string" ? pageInputs(resolve(manifestDir, app["entry"])) : []));
 }
