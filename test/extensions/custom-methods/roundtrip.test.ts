@@ -9,6 +9,10 @@ import { createHttpTransport } from "../../../packages/runtime/src/client-entry.
 import { connectClient } from "../../../packages/runtime/src/client/client.js";
 import { RpcError } from "../../../packages/runtime/src/core/jsonrpc/errors.js";
 import { listenHttp, type ListeningServer } from "../../../packages/runtime/src/http/node.js";
+import { pullManifest } from "../../../generator/pull/pull.js";
+import { diffContracts } from "../../../generator/diff/manifest/diff-contract.js";
+import { contractFromManifest } from "../../../generator/diff/manifest/from-manifest.js";
+import { loadManifest } from "../../../generator/manifest/load.js";
 import { importGeneratedPackage } from "../../support/generated-package.js";
 import { TMP_DIR } from "../../support/tmp.js";
 
@@ -111,5 +115,21 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("generated client ↔ gener
     } finally {
       await raw.close();
     }
+  });
+});
+
+describe("mcp-gen pull of the generated server", () => {
+  it("records the advertised extension and no methods (the protocol cannot list them); diff names what the pull cannot see", async () => {
+    const pulled = await pullManifest({ kind: "http", url: listening.url, headers: {} }, { outPath: join(OUT, "pulled.yaml") });
+    expect(pulled.manifest.extensions).toEqual({ "com.example/notes": { version: 1 } });
+    expect(pulled.manifest).not.toHaveProperty("methods");
+    expect(pulled.yaml).not.toMatch(/^methods:/m);
+    const declared = (await loadManifest(MANIFEST)).manifest!;
+    const changes = diffContracts(contractFromManifest(declared), contractFromManifest(pulled.manifest)).filter((c) => /^(CUSTOM|EXTENSION)_/.test(c.rule));
+    expect(changes.map((c) => `${c.rule} ${c.path}`)).toEqual([
+      'CUSTOM_METHOD_REMOVED methods["notes/search"]',
+      'CUSTOM_NOTIFICATION_REMOVED notifications["notes/indexed"]',
+      'CUSTOM_NOTIFICATION_REMOVED notifications["notes/touched"]',
+    ]);
   });
 });
