@@ -1,6 +1,6 @@
 // The dev loop's warm regeneration (noCheck emit, memoized prettier, cached disk files) writes
 // exactly the bytes `mcp-gen generate` writes, and reports its time for the notes manifest.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Regenerator } from "../../generator/dev/regenerate.js";
@@ -18,6 +18,8 @@ describe("Regenerator (mcp-gen dev)", () => {
     rmSync(DIR, { recursive: true, force: true });
     mkdirSync(DIR, { recursive: true });
     copyFileSync(join(ROOT, "examples", "notes", "mcp.yaml"), MANIFEST);
+    // The manifest's skill folders travel with it (`skills: [./skills/note-taking]`).
+    cpSync(join(ROOT, "examples", "notes", "skills"), join(DIR, "skills"), { recursive: true });
     const original = readFileSync(MANIFEST, "utf8");
     const regenerator = new Regenerator(MANIFEST, OUT);
     const first = await regenerator.run();
