@@ -5,11 +5,12 @@
 // the priming event (§ Resumability). 2025-03-26 sessions also accept batches (basic § Batching).
 import { randomBase64url } from "../platform/bytes.js";
 import { principalOf } from "../auth/principal.js";
+import type { AuthInfo } from "../auth/types.js";
 import { claimsModernEra } from "../core/era/envelope.js";
 import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
-import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcRequest } from "../core/jsonrpc/message.js";
+import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 import type { LegacyChannel } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
@@ -85,50 +86,31 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     responder.respond(200, { ...JSON_HEADERS, "mcp-session-id": entry.session.id }, body);
   }
 
+  // One response-header object per session and kind, not a spread per request (no JSON header
+  // object ever reaches a responder that mutates it: NodeResponder copies before adding length).
+  const replyHeaders = new WeakMap<SessionEntry, { json: Record<string, string>; sse: Record<string, string>; bare: Record<string, string> }>();
+  const headersOf = (entry: SessionEntry) => {
+    let headers = replyHeaders.get(entry);
+    if (headers === undefined) {
+      const bare = sessionHeader(entry);
+      headers = { bare, json: { ...JSON_HEADERS, ...bare }, sse: { ...SSE_HEADERS, ...bare } };
+      replyHeaders.set(entry, headers);
+    }
+    return headers;
+  };
+
   async function serveRequest(entry: SessionEntry, message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
-    const reply = new ExchangeReply(responder);
-    const streamHeaders = { ...SSE_HEADERS, ...sessionHeader(entry) };
-    let stream: ResumableStream | undefined;
-    // Every message about this request goes through here; once the exchange was answered with
-    // JSON there is no stream to upgrade to, so a late message is dropped.
-    const openStream = (): ResumableStream | undefined => {
-      if (!stream && !reply.answered && !reply.streaming) {
-        stream = new ResumableStream(randomBase64url(9), limits.maxReplayBytes, store.mirrorOf(entry));
-        store.remember(entry, stream);
-        stream.attach(reply.stream(streamHeaders), -1, limits.retryMs);
-      }
-      return stream;
-    };
-    const channel: LegacyChannel = {
-      send(outbound) {
-        const target = openStream();
-        if (!target || target.done) return false;
-        target.send(JSON.stringify(outbound));
-        return true;
-      },
-      closeStream: () => openStream()?.detach(),
-      headers: (name) => request.header(name),
-      ...(request.auth ? { auth: request.auth } : {}),
-    };
+    const exchange = new PostExchange(new ExchangeReply(responder), entry, request, store, limits, headersOf(entry).sse);
     // A session that ends (DELETE, expiry) answers its open POSTs instead of leaving them hanging.
-    const terminate = (): void => {
-      const error = new RpcError(INVALID_REQUEST, "Session terminated");
-      if (stream) stream.finish(serializeError(message.id, error));
-      else sendError(reply, 404, error, message.id);
-    };
+    const terminate = (): void => exchange.terminate(message.id);
     entry.exchanges.add(terminate);
     let body: string | undefined;
     try {
-      body = await entry.session.handleRequest(message, channel);
+      body = await entry.session.handleRequest(message, exchange);
     } finally {
       entry.exchanges.delete(terminate);
     }
-    if (stream) {
-      // Cancelled by notifications/cancelled: no response is owed, so the stream just ends.
-      if (body === undefined) stream.abandon();
-      else stream.finish(body);
-    } else if (body === undefined) reply.respond(202, sessionHeader(entry));
-    else reply.respond(200, { ...JSON_HEADERS, ...sessionHeader(entry) }, body);
+    exchange.finish(body, headersOf(entry));
   }
 
   async function message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
@@ -191,8 +173,69 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       } else if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
     }
     if (replies.length === 0) return responder.respond(202, {});
-    responder.respond(200, { ...JSON_HEADERS, ...sessionHeader(entry) }, `[${replies.join(",")}]`);
+    responder.respond(200, headersOf(entry).json, `[${replies.join(",")}]`);
   }
 
   return { message, batch };
+}
+
+/**
+ * One POSTed request's exchange and the channel its handler talks through. Every message about
+ * the request goes through here; it is answered with JSON unless a message arrives mid-call, which
+ * turns the answer into a resumable SSE stream. Once answered with JSON there is no stream to
+ * upgrade to, so a late message is dropped. A class, not an object of closures: per-request
+ * allocation is what the legacy bench rows pay for (bench/server).
+ */
+class PostExchange implements LegacyChannel {
+  readonly auth: AuthInfo | undefined;
+  readonly headers: (name: string) => string | undefined;
+  private stream: ResumableStream | undefined;
+
+  constructor(
+    private readonly reply: ExchangeReply,
+    private readonly entry: SessionEntry,
+    request: HttpRequestView,
+    private readonly store: LegacySessionStore,
+    private readonly limits: HttpLimits,
+    private readonly streamHeaders: Readonly<Record<string, string>>,
+  ) {
+    this.auth = request.auth;
+    this.headers = (name) => request.header(name);
+  }
+
+  private openStream(): ResumableStream | undefined {
+    if (!this.stream && !this.reply.answered && !this.reply.streaming) {
+      const stream = new ResumableStream(randomBase64url(9), this.limits.maxReplayBytes, this.store.mirrorOf(this.entry));
+      this.stream = stream;
+      this.store.remember(this.entry, stream);
+      stream.attach(this.reply.stream(this.streamHeaders), -1, this.limits.retryMs);
+    }
+    return this.stream;
+  }
+
+  send(outbound: JsonRpcMessage): boolean {
+    const target = this.openStream();
+    if (!target || target.done) return false;
+    target.send(JSON.stringify(outbound));
+    return true;
+  }
+
+  closeStream(): void {
+    this.openStream()?.detach();
+  }
+
+  terminate(id: RequestId): void {
+    const error = new RpcError(INVALID_REQUEST, "Session terminated");
+    if (this.stream) this.stream.finish(serializeError(id, error));
+    else sendError(this.reply, 404, error, id);
+  }
+
+  finish(body: string | undefined, headers: { json: Record<string, string>; bare: Record<string, string> }): void {
+    if (this.stream) {
+      // Cancelled by notifications/cancelled: no response is owed, so the stream just ends.
+      if (body === undefined) this.stream.abandon();
+      else this.stream.finish(body);
+    } else if (body === undefined) this.reply.respond(202, headers.bare);
+    else this.reply.respond(200, headers.json, body);
+  }
 }

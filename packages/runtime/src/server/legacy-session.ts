@@ -2,9 +2,7 @@
 // capabilities, the session log level and resource subscriptions, and the server→client request
 // channel that turns a handler's `ctx.ask` into real elicitation/sampling/roots requests
 // (2025-11-25 basic/lifecycle, basic/transports § Sending Messages to the Server).
-import { principalOf } from "../auth/principal.js";
-import type { AuthInfo } from "../auth/types.js";
-import { LOG_LEVELS, logLevelRank, type LogLevel } from "../core/era/envelope.js";
+import { LOG_LEVELS, type LogLevel } from "../core/era/envelope.js";
 import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { invalidParams, methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
@@ -19,39 +17,22 @@ import {
   type RequestId,
 } from "../core/jsonrpc/message.js";
 import { serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
-import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest, type InputAnswer } from "../mrtr/input-requests.js";
+import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest } from "../mrtr/input-requests.js";
 import type { SessionRecord } from "../coordination/types.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
 import { duplicateRequestId } from "./handler-call.js";
 import type { ServerOptions } from "./options.js";
-import { SafeError } from "./safe-error.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
-import type { CallScope, InputChannel } from "./scope.js";
+import type { CallScope } from "./scope.js";
+import { LegacyScope, type LegacyChannel, type LegacyScopeSession } from "./legacy-scope.js";
 import type { RootsListChangedEvent } from "./definition.js";
-import { visibleHeaders } from "./request-view.js";
 import { UrlElicitationRequiredError, type UrlElicitationTracker } from "./url-elicitation.js";
 import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
 import { deliverExtensionNotification, serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { watchLegacyStatus } from "../tasks/legacy-status.js";
 
-/** `{sampling: {tools: {}}}` → "sampling.tools": the capability a -32021 fragment names, for a message. */
-function capabilityNames(fragment: JsonObject): string {
-  return Object.entries(fragment)
-    .map(([name, inner]) => (isPlainObject(inner) && Object.keys(inner).length > 0 ? Object.keys(inner).map((sub) => `${name}.${sub}`).join(", ") : name))
-    .join(", ");
-}
-
-/** Where messages about one request go (its SSE stream on HTTP, stdout on stdio). */
-export interface LegacyChannel {
-  /** Returns false when the message could not go out (the request's exchange is already over). */
-  send(message: JsonRpcMessage): boolean | void;
-  closeStream(): void;
-  /** The request's verified token (HTTP with ServerOptions.auth): ctx.auth, and the caller. */
-  auth?: AuthInfo;
-  /** Request headers (HTTP only), for ServerOptions.callerOf. */
-  headers?: (lowerCaseName: string) => string | undefined;
-}
+export type { LegacyChannel } from "./legacy-scope.js";
 
 export interface LegacyHost extends OperationHost {
   clientRequestTimeoutMs: number;
@@ -70,7 +51,7 @@ interface PendingClientRequest {
   timer: NodeJS.Timeout;
 }
 
-export class LegacySession {
+export class LegacySession implements LegacyScopeSession {
   readonly id: string;
   protocolVersion: string | undefined;
   clientCapabilities: JsonObject = {};
@@ -386,30 +367,15 @@ export class LegacySession {
   }
 
   private scope(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): CallScope {
-    const params = request.params ?? {};
-    const meta = params["_meta"];
-    const token = isPlainObject(meta) ? meta["progressToken"] : undefined;
-    const exposed = this.host.exposedHeaders ?? [];
-    return {
-      era: "legacy",
-      protocolVersion: this.protocolVersion ?? "2025-03-26",
-      method: request.method,
-      requestId: request.id,
-      params,
-      clientCapabilities: this.clientCapabilities,
-      clientInfo: this.clientInfo,
-      caller: channel.auth ? principalOf(channel.auth) : this.host.callerOf?.({ headers: channel.headers, clientInfo: this.clientInfo }),
-      auth: channel.auth,
-      cancellation,
-      progressToken: typeof token === "string" || typeof token === "number" ? token : undefined,
-      shouldLog: (level) => this.logLevel === undefined || logLevelRank(level) >= logLevelRank(this.logLevel),
-      notify: (method, notificationParams) => channel.send(notification(method, notificationParams)),
-      openInputs: () => this.inputChannel(channel, cancellation),
-      closeStream: () => channel.closeStream(),
-      get requestHeaders() {
-        return visibleHeaders(channel.headers, exposed);
-      },
-    };
+    return new LegacyScope(this, request, channel, cancellation);
+  }
+
+  get callerOf(): LegacyHost["callerOf"] {
+    return this.host.callerOf;
+  }
+
+  get exposedHeaders(): readonly string[] | undefined {
+    return this.host.exposedHeaders;
   }
 
   /** What onRootsListChanged hears; listRoots() asks on the session's own stream (GET stream / stdio). */
@@ -451,33 +417,8 @@ export class LegacySession {
   }
 
   /** The legacy bridge: each declared input becomes a real server→client request. */
-  private inputChannel(channel: LegacyChannel, cancellation: Cancellation): InputChannel {
-    let state: unknown;
-    return {
-      get state() {
-        return state;
-      },
-      setState: (data) => {
-        state = data;
-      },
-      canAsk: (request) => this.clientRequestsUnavailable === undefined && missingCapabilities(request, this.clientCapabilities) === undefined,
-      askAll: async (requests) => {
-        if (this.clientRequestsUnavailable !== undefined) throw new SafeError(this.clientRequestsUnavailable);
-        const entries = Object.entries(requests);
-        for (const [key, request] of entries) {
-          const lacking = missingCapabilities(request, this.clientCapabilities);
-          // Engine text naming a capability, no handler data: safe for the client to read.
-          if (lacking) throw new SafeError(`the client did not declare the ${capabilityNames(lacking)} capability needed for '${key}'`);
-        }
-        const answers = await Promise.all(
-          entries.map(async ([key, request]) => [key, validateInputAnswer(key, request.method, await this.sendInput(request, channel, cancellation))] as const),
-        );
-        return Object.fromEntries(answers) as Record<string, InputAnswer>;
-      },
-    };
-  }
-
-  private sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
+  /** Sends one input request of a handler to the client (LegacyScopeSession). */
+  sendInput(request: EmbeddedInputRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<JsonObject> {
     let params = request.params;
     // A handler that names the id (to complete it later) keeps it; otherwise one is minted below.
     const given = request.method === "elicitation/create" && params?.["mode"] === "url" ? params["elicitationId"] : undefined;
