@@ -70,6 +70,9 @@ export class TaskScope implements CallScope {
   readonly clientInfo: JsonObject | undefined;
   readonly caller: string | undefined;
   readonly auth: AuthInfo | undefined;
+  // The creating request's visible headers, copied once: the task outlives that request, and
+  // a handler's ctx.request.headers must read the same inside the task as it would inline.
+  readonly requestHeaders: Readonly<Record<string, string>> | undefined;
   readonly progressToken = undefined;
 
   constructor(
@@ -88,6 +91,7 @@ export class TaskScope implements CallScope {
     this.clientInfo = parent.clientInfo;
     this.caller = parent.caller;
     this.auth = parent.auth;
+    this.requestHeaders = parent.requestHeaders;
   }
 
   shouldLog(): boolean {
