@@ -85,6 +85,24 @@ function templateMethod(w: ModuleWriter, template: ResourceTemplate): Member {
   };
 }
 
+// The generated client's own log handler slot: the runtime client reads `options.onLog` per
+// message, so one forwarding function is installed at connect time and `onLog` swaps its target.
+const LOG_HANDLER = "logHandler";
+
+/** setLogLevel / onLog / notifyRootsListChanged: the runtime client's, typed with the core LogLevel. */
+function loggingAndRootsTypes(w: ModuleWriter, log: string): string {
+  return (
+    `  /**\n   * Asks the server for log messages at \`level\` and above (they reach \`onLog\`). 2025-11-25 sends\n` +
+    `   * logging/setLevel; 2026-07-28 sends the level on the \`_meta\` of every later request.\n   */\n` +
+    `  setLogLevel(level: ${w.use(RUNTIME.LogLevel)}): Promise<void>;\n` +
+    `  /** Receives \`notifications/message\` (starts as \`options.onLog\`); the handler replaces the previous one, undefined removes it. */\n` +
+    `  onLog(handler: ((message: ${log}) => void) | undefined): void;\n` +
+    `  /**\n   * Tells the server the roots changed: 2025-11-25 sends notifications/roots/list_changed; 2026-07-28 has\n` +
+    `   * no such notification (servers ask when they need roots). Resolves true when one went out.\n   */\n` +
+    `  notifyRootsListChanged(): Promise<boolean>;`
+  );
+}
+
 export interface ClientModule {
   readonly code: string;
   readonly exports: readonly ExportedSymbol[];
@@ -108,13 +126,18 @@ export function emitClientModule(manifest: Manifest, header: string, schemas: Sc
   const typeBody = sections.map((s) => `  readonly ${s.name}: {\n${s.members.map((m) => m.type).join("\n")}\n  };`).join("\n");
   const valueBody = sections.map((s) => `    ${s.name}: {\n${s.members.map((m) => m.value).join("\n")}\n    },`).join("\n");
   const client = w.export(CLIENT_TYPE, true);
+  const log = w.use(RUNTIME.LogMessage);
   const body =
     `/** A typed client of the ${manifest.server.name} server. \`raw\` is the generic client underneath (subscriptions, paging, raw requests). */\n` +
-    `export interface ${client} {\n  readonly raw: ${w.use(RUNTIME.McpClient)};\n${typeBody}\n  close(): Promise<void>;\n}\n\n` +
+    `export interface ${client} {\n  readonly raw: ${w.use(RUNTIME.McpClient)};\n${typeBody}\n${loggingAndRootsTypes(w, log)}\n  close(): Promise<void>;\n}\n\n` +
     `/**\n * Connects to a ${manifest.server.name} server over the given transport, speaking whichever protocol era it serves\n` +
     ` * (\`protocol: "auto"\`, the default) or a pinned revision, and returns the typed client.\n */\n` +
     `export async function ${w.exportAsyncFunction(CONNECT)}(options: ${w.use(RUNTIME.McpClientOptions)}): Promise<${client}> {\n` +
-    `${custom?.setup ?? ""}  const raw = await ${w.use(RUNTIME.connectClient)}(${custom ? custom.options("options") : "options"});\n  return {\n    raw,\n${valueBody}\n    close: () => raw.close(),\n  };\n}\n`;
+    `${custom?.setup ?? ""}  let ${LOG_HANDLER}: ((message: ${log}) => void) | undefined = options.onLog;\n` +
+    `  const logged: ${w.use(RUNTIME.McpClientOptions)} = { ...options, onLog: (message) => ${LOG_HANDLER}?.(message) };\n` +
+    `  const raw = await ${w.use(RUNTIME.connectClient)}(${custom ? custom.options("logged") : "logged"});\n  return {\n    raw,\n${valueBody}\n` +
+    `    setLogLevel: (level) => raw.setLogLevel(level),\n    onLog: (handler) => {\n      ${LOG_HANDLER} = handler;\n    },\n` +
+    `    notifyRootsListChanged: () => raw.notifyRootsListChanged(),\n    close: () => raw.close(),\n  };\n}\n`;
   const scopes = clientScopesPart(w, manifest);
   return { code: w.render(header, scopes ? `${scopes}\n${body}` : body), exports: w.exports() };
 }

@@ -64,6 +64,8 @@ export const RUNTIME = {
   HandleKindDefinition: runtimeType("server", "HandleKindDefinition"),
   InputRequestDeclaration: runtimeType("server", "InputRequestDeclaration"),
   JsonObject: runtimeType("core", "JsonObject"),
+  LogLevel: runtimeType("core", "LogLevel"),
+  LogMessage: runtimeType("client", "LogMessage"),
   McpClient: runtimeType("client", "McpClient"),
   TaskHandle: runtimeType("client", "TaskHandle"),
   InlineHandle: runtimeType("client", "InlineHandle"),

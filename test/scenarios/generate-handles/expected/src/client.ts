@@ -3,8 +3,14 @@
 // manifest: ../../../scenarios/generate-handles/mcp.yaml
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
-import { type McpClient, type McpClientOptions, type RequestOptions, connectClient } from "@mcp-gen/runtime/client";
-import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
+import {
+  type LogMessage,
+  type McpClient,
+  type McpClientOptions,
+  type RequestOptions,
+  connectClient,
+} from "@mcp-gen/runtime/client";
+import type { CallToolResult, JsonObject, LogLevel } from "@mcp-gen/runtime/core";
 import { type AddItemInput, type OpenCartInput, type OpenCartOutput, OpenCartOutputSchema } from "./schemas.js";
 
 /** A typed client of the carts server. `raw` is the generic client underneath (subscriptions, paging, raw requests). */
@@ -21,6 +27,18 @@ export interface Client {
      */
     openCart(args: OpenCartInput, options?: RequestOptions): Promise<CallToolResult<OpenCartOutput>>;
   };
+  /**
+   * Asks the server for log messages at `level` and above (they reach `onLog`). 2025-11-25 sends
+   * logging/setLevel; 2026-07-28 sends the level on the `_meta` of every later request.
+   */
+  setLogLevel(level: LogLevel): Promise<void>;
+  /** Receives `notifications/message` (starts as `options.onLog`); the handler replaces the previous one, undefined removes it. */
+  onLog(handler: ((message: LogMessage) => void) | undefined): void;
+  /**
+   * Tells the server the roots changed: 2025-11-25 sends notifications/roots/list_changed; 2026-07-28 has
+   * no such notification (servers ask when they need roots). Resolves true when one went out.
+   */
+  notifyRootsListChanged(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -29,7 +47,9 @@ export interface Client {
  * (`protocol: "auto"`, the default) or a pinned revision, and returns the typed client.
  */
 export async function connect(options: McpClientOptions): Promise<Client> {
-  const raw = await connectClient(options);
+  let logHandler: ((message: LogMessage) => void) | undefined = options.onLog;
+  const logged: McpClientOptions = { ...options, onLog: (message) => logHandler?.(message) };
+  const raw = await connectClient(logged);
   return {
     raw,
     tools: {
@@ -40,6 +60,11 @@ export async function connect(options: McpClientOptions): Promise<Client> {
           parseStructured: (value) => OpenCartOutputSchema.parse(value),
         }),
     },
+    setLogLevel: (level) => raw.setLogLevel(level),
+    onLog: (handler) => {
+      logHandler = handler;
+    },
+    notifyRootsListChanged: () => raw.notifyRootsListChanged(),
     close: () => raw.close(),
   };
 }

@@ -4,6 +4,7 @@
 // manifest sha256: d723c4a7c7f0a8cdd47bfce0054419c3857d7365a348859eb2f9e3e9e255f5dc
 // protocol revisions: 2026-07-28, 2025-11-25
 import {
+  type LogMessage,
   type McpClient,
   type McpClientOptions,
   type RequestOptions,
@@ -11,7 +12,7 @@ import {
   connectClient,
   expandUriTemplate,
 } from "@mcp-gen/runtime/client";
-import type { CallToolResult, JsonObject, PromptResult, ReadResourceResult } from "@mcp-gen/runtime/core";
+import type { CallToolResult, JsonObject, LogLevel, PromptResult, ReadResourceResult } from "@mcp-gen/runtime/core";
 import {
   type BookTripInput,
   type BookTripOutput,
@@ -69,6 +70,18 @@ export interface Client {
       ): Promise<string[]>;
     };
   };
+  /**
+   * Asks the server for log messages at `level` and above (they reach `onLog`). 2025-11-25 sends
+   * logging/setLevel; 2026-07-28 sends the level on the `_meta` of every later request.
+   */
+  setLogLevel(level: LogLevel): Promise<void>;
+  /** Receives `notifications/message` (starts as `options.onLog`); the handler replaces the previous one, undefined removes it. */
+  onLog(handler: ((message: LogMessage) => void) | undefined): void;
+  /**
+   * Tells the server the roots changed: 2025-11-25 sends notifications/roots/list_changed; 2026-07-28 has
+   * no such notification (servers ask when they need roots). Resolves true when one went out.
+   */
+  notifyRootsListChanged(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -77,7 +90,9 @@ export interface Client {
  * (`protocol: "auto"`, the default) or a pinned revision, and returns the typed client.
  */
 export async function connect(options: McpClientOptions): Promise<Client> {
-  const raw = await connectClient(options);
+  let logHandler: ((message: LogMessage) => void) | undefined = options.onLog;
+  const logged: McpClientOptions = { ...options, onLog: (message) => logHandler?.(message) };
+  const raw = await connectClient(logged);
   return {
     raw,
     tools: {
@@ -112,6 +127,11 @@ export async function connect(options: McpClientOptions): Promise<Client> {
           ),
       },
     },
+    setLogLevel: (level) => raw.setLogLevel(level),
+    onLog: (handler) => {
+      logHandler = handler;
+    },
+    notifyRootsListChanged: () => raw.notifyRootsListChanged(),
     close: () => raw.close(),
   };
 }

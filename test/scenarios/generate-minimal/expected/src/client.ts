@@ -3,8 +3,14 @@
 // manifest: ../../../scenarios/generate-minimal/mcp.yaml
 // manifest sha256: d4bf21351a5a756e1d0751abea741cb67b0a6f25064c1ebc7c0d99ccb76fbf8a
 // protocol revisions: 2026-07-28
-import { type McpClient, type McpClientOptions, type RequestOptions, connectClient } from "@mcp-gen/runtime/client";
-import type { CallToolResult, JsonObject } from "@mcp-gen/runtime/core";
+import {
+  type LogMessage,
+  type McpClient,
+  type McpClientOptions,
+  type RequestOptions,
+  connectClient,
+} from "@mcp-gen/runtime/client";
+import type { CallToolResult, JsonObject, LogLevel } from "@mcp-gen/runtime/core";
 import type { PingPongInput } from "./schemas.js";
 
 /** A typed client of the minimal server. `raw` is the generic client underneath (subscriptions, paging, raw requests). */
@@ -17,6 +23,18 @@ export interface Client {
      */
     pingPong(args: PingPongInput, options?: RequestOptions): Promise<CallToolResult<unknown>>;
   };
+  /**
+   * Asks the server for log messages at `level` and above (they reach `onLog`). 2025-11-25 sends
+   * logging/setLevel; 2026-07-28 sends the level on the `_meta` of every later request.
+   */
+  setLogLevel(level: LogLevel): Promise<void>;
+  /** Receives `notifications/message` (starts as `options.onLog`); the handler replaces the previous one, undefined removes it. */
+  onLog(handler: ((message: LogMessage) => void) | undefined): void;
+  /**
+   * Tells the server the roots changed: 2025-11-25 sends notifications/roots/list_changed; 2026-07-28 has
+   * no such notification (servers ask when they need roots). Resolves true when one went out.
+   */
+  notifyRootsListChanged(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -25,12 +43,19 @@ export interface Client {
  * (`protocol: "auto"`, the default) or a pinned revision, and returns the typed client.
  */
 export async function connect(options: McpClientOptions): Promise<Client> {
-  const raw = await connectClient(options);
+  let logHandler: ((message: LogMessage) => void) | undefined = options.onLog;
+  const logged: McpClientOptions = { ...options, onLog: (message) => logHandler?.(message) };
+  const raw = await connectClient(logged);
   return {
     raw,
     tools: {
       pingPong: (args, options) => raw.callTool("ping-pong", args as JsonObject, { ...options }),
     },
+    setLogLevel: (level) => raw.setLogLevel(level),
+    onLog: (handler) => {
+      logHandler = handler;
+    },
+    notifyRootsListChanged: () => raw.notifyRootsListChanged(),
     close: () => raw.close(),
   };
 }
