@@ -35,10 +35,19 @@ function asVerifier(verifier: AuthOptions["verifier"]): TokenVerifier {
   return typeof verifier === "function" ? { verify: verifier } : verifier;
 }
 
-function splitTarget(target: string | undefined): { path: string; query: string } {
-  const raw = target ?? "/";
-  const mark = raw.indexOf("?");
-  return mark === -1 ? { path: raw, query: "" } : { path: raw.slice(0, mark), query: raw.slice(mark + 1) };
+/** What a verifier may read of the request (a class: one allocation per authenticated request). */
+class RequestToVerify implements VerifyRequest {
+  constructor(
+    readonly resource: string,
+    readonly method: string,
+    readonly url: string,
+    readonly scheme: "bearer" | "dpop",
+    private readonly request: HttpRequestView,
+  ) {}
+
+  header(name: string): string | undefined {
+    return this.request.header(name);
+  }
 }
 
 export function createHttpAuth(options: AuthOptions, mcpPath: string, reportError: (error: unknown) => void): HttpAuth {
@@ -74,6 +83,19 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
     return lastOrigin;
   };
 
+  // The request URL (DPoP `htu`) repeats too: the last one is kept rather than concatenated anew.
+  let lastUrlOrigin = "";
+  let lastUrlPath = "";
+  let lastUrl = "";
+  const urlOf = (origin: string, path: string): string => {
+    if (origin !== lastUrlOrigin || path !== lastUrlPath) {
+      lastUrl = `${origin}${path}`;
+      lastUrlOrigin = origin;
+      lastUrlPath = path;
+    }
+    return lastUrl;
+  };
+
   function refuse(request: HttpRequestView, responder: HttpResponder, failure: AuthFailure | undefined, scope: readonly string[], id: RequestId | null = null): void {
     const resource = resourceFor(request);
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -107,10 +129,12 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
 
     async authenticate(request, responder) {
       const resource = resourceFor(request);
+      const target = request.target ?? mcpPath;
+      const mark = target.indexOf("?");
       let token: string;
       let scheme: "bearer" | "dpop";
       try {
-        const reading = readBearerRemembered(request.header("authorization"), splitTarget(request.target).query);
+        const reading = readBearerRemembered(request.header("authorization"), mark === -1 ? "" : target.slice(mark + 1));
         if (reading.kind === "none") {
           refuse(request, responder, undefined, baseScopes);
           return undefined;
@@ -122,10 +146,9 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
         refuse(request, responder, error as AuthFailure, baseScopes);
         return undefined;
       }
-      const url = `${originOf(resource)}${splitTarget(request.target ?? mcpPath).path}`;
-      const view: VerifyRequest = { resource, method: request.method, url, scheme, header: (name) => request.header(name) };
+      const url = urlOf(originOf(resource), mark === -1 ? target : target.slice(0, mark));
       try {
-        return await verifier.verify(token, view);
+        return await verifier.verify(token, new RequestToVerify(resource, request.method, url, scheme, request));
       } catch (error) {
         if (error instanceof AuthFailure) refuse(request, responder, error, baseScopes);
         else {

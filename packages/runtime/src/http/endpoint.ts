@@ -133,7 +133,8 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
     }
     if (auth) {
       const target = request.target ?? mcpPath;
-      const path = target.split("?", 1)[0] as string;
+      const mark = target.indexOf("?");
+      const path = mark === -1 ? target : target.slice(0, mark);
       if (path.startsWith(METADATA_PATH)) {
         if (!auth.serveMetadata(path, request, responder)) responder.respond(404, { "content-type": "text/plain" }, "Not Found");
         return;

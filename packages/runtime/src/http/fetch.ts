@@ -94,6 +94,8 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
         headerCount: (name) => (request.headers.has(name) ? 1 : 0),
         readBody: (limit) => readLimited(request, limit),
         onDisconnect: (listener) => request.signal.addEventListener("abort", listener, { once: true }),
+        // Present from the start so attaching the verified token keeps the view's shape.
+        auth: undefined,
       };
       const encoder = new TextEncoder();
       let answered = false;

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { METADATA_PATH } from "../auth/metadata.js";
+import type { AuthInfo } from "../auth/types.js";
 import type { McpServer } from "../server/server.js";
 import { createHttpEndpoint } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type SseSink, type StreamLimits } from "./exchange.js";
@@ -65,6 +66,8 @@ function countRawHeader(req: IncomingMessage, name: string): number {
 class NodeRequestView implements HttpRequestView {
   readonly method: string;
   readonly target: string | undefined;
+  /** Declared so the endpoint's attachAuth writes a field instead of changing the object's shape. */
+  auth: AuthInfo | undefined = undefined;
 
   constructor(
     private readonly req: IncomingMessage,
