@@ -60,6 +60,8 @@ const TABLE = {
   MCPGEN1104: { severity: "error", meaning: "value is not allowed (enum, pattern, format or range)", fix: "one of the allowed values" },
   MCPGEN1105: { severity: "error", meaning: "unsupported manifest format version (`mcpgen`)", fix: "write `mcpgen: 1`" },
   MCPGEN1106: { severity: "error", meaning: "an input request must declare exactly one kind", fix: "one of `elicit`, `elicitUrl`, `sampling`, `roots`" },
+  MCPGEN1107: { severity: "error", meaning: "an `http.exposeHeaders` entry is not a lower-case header name (an RFC 9110 token; no `*` patterns)", fix: "write the header's name in lower case, one entry per header; credentials (`authorization`, `cookie`) are exposed only by their own name" },
+  MCPGEN1108: { severity: "error", meaning: "`http.sse` paths collide (`path` and `messagesPath` equal, or one of them is the Streamable HTTP endpoint `/mcp`)", fix: "give the event stream and the message endpoint two distinct paths other than `/mcp`" },
   MCPGEN1201: { severity: "error", warningWhen: PULLED, meaning: "tool name outside [A-Za-z0-9_.-]{1,128}", fix: "a suggested valid name" },
   MCPGEN1202: { severity: "error", meaning: "two names become the same TypeScript identifier", fix: "rename one" },
   MCPGEN1203: { severity: "error", meaning: "name becomes a reserved word", fix: "a suggested name" },

@@ -6,6 +6,7 @@
 import type { AuthDeclaration } from "./auth.js";
 import type { CustomMethod, CustomNotification } from "./custom-methods.js";
 import type { HttpOperationBinding, OpenApiSource } from "./http-binding.js";
+import type { HttpDeclaration } from "./http-options.js";
 import type { ToolTask } from "./tasks.js";
 
 /** A JSON Schema 2020-12 document or subschema, as plain JSON. */
@@ -287,6 +288,8 @@ export interface Manifest {
   readonly auth?: AuthDeclaration;
   /** Transports the server is meant for (`transports`, default both). */
   readonly transports?: readonly ("http" | "stdio")[];
+  /** The `http` section: HTTP+SSE paths and exposed request headers (manifest/http-options.ts). */
+  readonly http?: HttpDeclaration;
   /** Skill folders (`skills`, SEP-2640), bundled at load time (manifest/skills.ts). */
   readonly skills?: readonly SkillBundle[];
 }

@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import { type Diagnostic, dedupeDiagnostics, hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import { userSchemaAjv } from "./ajv.js";
 import { checkAuth } from "./auth.js";
+import { checkHttpOptions } from "./http-options.js";
 import { checkTasks } from "./tasks.js";
 import { checkHttpOperations } from "./check-http.js";
 import { checkNames } from "./check-names.js";
@@ -122,6 +123,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   checkPatterns(data, reporter);
   checkPortability(data, reporter, options.portability);
   checkAuth(data, reporter);
+  checkHttpOptions(data, reporter);
   checkTasks(data, served, reporter, durationToMs);
   checkHttpOperations(data, reporter);
   checkMetaAndExtensions(data, reporter);

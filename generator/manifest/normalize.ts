@@ -2,6 +2,7 @@
 // raw data has the shape manifest.schema.json describes; schemas come pre-bundled.
 import { eraOf } from "../spec-schema/lock.js";
 import { normalizeAuth, scopesOf, transportsOf } from "./auth.js";
+import { normalizeHttpOptions } from "./http-options.js";
 import { type HttpOperationBinding, httpOperationOf, openApiSourceOf } from "./http-binding.js";
 import { toIdentifier } from "./identifiers.js";
 import { appsOf, toolAppOf, withAppsExtension } from "./apps.js";
@@ -281,10 +282,12 @@ export function normalizeManifest({ file, raw, schemas, definitions, appPages }:
   const apps = appsOf(raw, appPages ?? new Map());
   const pulled = raw["pulled"];
   const auth = normalizeAuth(raw);
+  const http = normalizeHttpOptions(raw);
   const openapi = openApiSourceOf(raw);
   return {
     ...(openapi ? { openapi } : {}),
     ...(auth ? { auth } : {}),
+    ...(http ? { http } : {}),
     ...(Array.isArray(raw["transports"]) ? { transports: transportsOf(raw) as ("http" | "stdio")[] } : {}),
     file,
     ...(isMap(pulled) ? { pulled: { from: String(pulled["from"]), era: pulled["era"] === "legacy" ? "legacy" : "modern", revision: String(pulled["revision"]) } as const } : {}),

@@ -4,6 +4,7 @@ import { serverAppsParts } from "./apps-parts.js";
 import { serverSkillsParts } from "./skills-parts.js";
 import { serverCustomMethodsParts } from "./custom-methods-parts.js";
 import { serverAuthParts } from "./auth-parts.js";
+import { httpOptionDefaults } from "./http-parts.js";
 import { handlersOptional, isProxied, proxyHandler, serverProxyParts } from "./proxy-parts.js";
 import { inputKind } from "./input-kinds/index.js";
 import {
@@ -311,6 +312,6 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.\n */\n` +
     `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}${handlersOptional(manifest) ? " = {}" : ""}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""}${proxy?.optionsType ?? ""} = {}): ${live.type} {\n` +
-    `${definition}  return ${live.wrap(`${w.use(RUNTIME.createMcpServer)}(${(skills?.wrap ?? String)((custom?.wrap ?? String)(apps ? apps.wrap("definition") : "definition"))}, ${auth?.optionsExpression ?? "options"})`)};\n}\n`;
+    `${httpOptionDefaults(manifest)}${definition}  return ${live.wrap(`${w.use(RUNTIME.createMcpServer)}(${(skills?.wrap ?? String)((custom?.wrap ?? String)(apps ? apps.wrap("definition") : "definition"))}, ${auth?.optionsExpression ?? "options"})`)};\n}\n`;
   return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), ...(proxy ? [proxy.part] : []), ...(apps ? [apps.part] : []), ...(skills ? [skills.part] : []), ...(custom ? [custom.part] : []), factory].join("\n")), exports: w.exports() };
 }

@@ -1,5 +1,6 @@
 // The start-up most generated servers want: `--stdio`, or HTTP with `--port N [--host H]`.
 import { listenHttp, type ListeningServer } from "../http/node.js";
+import { sseTransportPaths } from "../http/sse-transport.js";
 import type { McpServer } from "../server/server.js";
 import { serveStdio } from "../stdio/stdio.js";
 
@@ -47,7 +48,7 @@ function exitOnSignal(stop: () => Promise<unknown>): void {
 /**
  * Serves `server` as the command line says: `--stdio` (newline-delimited JSON on stdin/stdout),
  * or Streamable HTTP on `--host` (default 127.0.0.1) `--port` (default 3000) at `--path` (default /mcp);
- * `--sse` adds the 2024-11-05 HTTP+SSE transport at /sse (messages to /messages).
+ * `--sse` (or the server's `sse` option) adds the 2024-11-05 HTTP+SSE transport at /sse (messages to /messages).
  * On HTTP it prints one line `listening <url>` to stderr, so scripts can wait for it.
  * SIGTERM/SIGINT drain gracefully for `--drain-ms` (env MCP_GEN_DRAIN_MS, default 10 s), then exit 0.
  */
@@ -63,11 +64,13 @@ export async function serveFromArgv(server: McpServer, argv: readonly string[] =
   const portText = option(argv, "--port") ?? process.env.PORT ?? "3000";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got '${portText}'`);
-  // --sse: also the 2024-11-05 HTTP+SSE transport, GET /sse + POST /messages (http/sse-transport.ts).
-  const sse = argv.includes("--sse");
-  const http = await listenHttp(server, { port, host: option(argv, "--host") ?? "127.0.0.1", path: option(argv, "--path") ?? "/mcp", ...(sse ? { sse: true } : {}) });
+  // --sse, or the server's own `sse` option (a manifest's `http.sse`): also the 2024-11-05
+  // HTTP+SSE transport, GET /sse + POST /messages unless the option names paths (http/sse-transport.ts).
+  const sse = argv.includes("--sse") ? true : server.options.sse;
+  const ssePaths = sseTransportPaths(sse);
+  const http = await listenHttp(server, { port, host: option(argv, "--host") ?? "127.0.0.1", path: option(argv, "--path") ?? "/mcp", ...(ssePaths ? { sse: ssePaths } : {}) });
   process.stderr.write(`listening ${http.url}\n`);
-  if (sse) process.stderr.write(`HTTP+SSE (2024-11-05) at ${new URL("/sse", http.url).href}\n`);
+  if (ssePaths) process.stderr.write(`HTTP+SSE (2024-11-05) at ${new URL(ssePaths.path, http.url).href}\n`);
   exitOnSignal(() => http.close({ drainMs }));
   return { transport: "http", http };
 }

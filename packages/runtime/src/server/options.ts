@@ -160,6 +160,12 @@ export interface ServerOptions {
    * Default none; `authorization`/`cookie` only when listed here (SERVER.md § Handlers see the request).
    */
   exposeHeaders?: readonly string[];
+  /**
+   * The 2024-11-05 HTTP+SSE transport serveFromArgv serves without `--sse` (a generated server's
+   * manifest `http.sse`): `true` for GET /sse + POST /messages, or the paths. listenHttp and
+   * createFetchHandler take it as their own `sse` option (docs/sse.md).
+   */
+  sse?: boolean | { path?: string; messagesPath?: string };
   /** Host/Origin validation for the HTTP transports. */
   hostGuard?: HostGuardOptions;
   /**
