@@ -12,10 +12,13 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFetchHandler } from "../../packages/runtime/src/http/fetch.js";
+import { listenHttp } from "../../packages/runtime/src/http/node.js";
+import type { McpServer, ServerOptions } from "../../packages/runtime/src/server-entry.js";
 import { TMP_DIR } from "../support/tmp.js";
 import { sdkClient, textOf, type Era } from "../parity/server/support.js";
 import { importGeneratedPackage } from "../support/generated-package.js";
-import { raw, REPO_ROOT } from "./support.js";
+import { openStream, raw, REPO_ROOT } from "./support.js";
 
 const MANIFEST = resolve(REPO_ROOT, "test/manifests/valid/http.yaml");
 const OUT = join(TMP_DIR, "sse-manifest-http");
@@ -34,9 +37,11 @@ await serveFromArgv(createServer({
 
 let child: ChildProcess | undefined;
 let mcpUrl: string;
+let generated: { createServer(handlers: unknown, options?: ServerOptions): McpServer };
+const handlers = { tools: { whoami: () => "", confirm: () => "" } };
 
 beforeAll(async () => {
-  await importGeneratedPackage(MANIFEST, OUT);
+  generated = await importGeneratedPackage(MANIFEST, OUT);
   writeFileSync(join(OUT, "start.mjs"), START);
   child = spawn(process.execPath, [join(OUT, "start.mjs"), "--port", "0"], { cwd: OUT, stdio: ["ignore", "ignore", "pipe"] });
   const started = child;
@@ -91,6 +96,41 @@ describe("http.sse from the manifest", () => {
   it("leaves the default /sse unserved when the manifest names other paths", async () => {
     const response = await raw(new URL("/sse", mcpUrl).href, { headers: { accept: "text/event-stream" } });
     expect(response.status).toBe(404);
+  });
+});
+
+describe("the manifest's http section as createServer option defaults", () => {
+  it("fills sse and exposeHeaders in; options given to createServer win", () => {
+    expect(generated.createServer(handlers).options).toMatchObject({ sse: { path: "/legacy/events", messagesPath: "/legacy/messages" }, exposeHeaders: ["x-tenant", "authorization"] });
+    const overridden = generated.createServer(handlers, { sse: false, exposeHeaders: ["x-other"] }).options;
+    expect(overridden.sse).toBe(false);
+    expect(overridden.exposeHeaders).toEqual(["x-other"]);
+  });
+
+  it("listenHttp and createFetchHandler serve the server's sse paths unless told otherwise", async () => {
+    const listening = await listenHttp(generated.createServer(handlers), { port: 0 });
+    const off = await listenHttp(generated.createServer(handlers), { port: 0, sse: false });
+    try {
+      const stream = await openStream(new URL("/legacy/events", listening.url).href);
+      try {
+        expect(stream.status).toBe(200);
+        expect(await stream.endpoint()).toMatch(/\/legacy\/messages\?sessionId=/);
+      } finally {
+        stream.destroy();
+        await stream.closed;
+      }
+      expect((await raw(new URL("/legacy/events", off.url).href, { headers: { accept: "text/event-stream" } })).status).toBe(404);
+    } finally {
+      await listening.close();
+      await off.close();
+    }
+    const handle = createFetchHandler(generated.createServer(handlers));
+    const controller = new AbortController();
+    const response = await handle(new Request("http://127.0.0.1/legacy/events", { headers: { accept: "text/event-stream", host: "127.0.0.1" }, signal: controller.signal }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    controller.abort();
+    await response.body?.cancel();
   });
 });
 

@@ -67,7 +67,8 @@ export interface FetchHandlerOptions {
   path?: string;
   /**
    * Also serve the 2024-11-05 HTTP+SSE transport: requests whose path is `sse.path` (GET, the
-   * event stream) or `sse.messagesPath` (POST) go to it; route those paths here too. Default off.
+   * event stream) or `sse.messagesPath` (POST) go to it; route those paths here too. Default: the
+   * server's `sse` option (a manifest's `http.sse`), else off.
    */
   sse?: SseOption;
 }
@@ -76,7 +77,7 @@ export function createFetchHandler(server: McpServer, options: FetchHandlerOptio
   const endpoint = createHttpEndpoint(server, options.path ?? "/mcp");
   const limits = httpLimitsOf(server).stream;
   const health = createHealthRoutes(server);
-  const ssePaths = sseTransportPaths(options.sse);
+  const ssePaths = sseTransportPaths(options.sse ?? server.options.sse);
   const sse = ssePaths ? createSseTransport(server, ssePaths, options.path ?? "/mcp") : undefined;
   return (request, context) => {
     // Deno.serve and Bun.serve pass other objects second: only a waitUntil function counts.

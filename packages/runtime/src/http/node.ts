@@ -20,7 +20,7 @@ export interface NodeListenerOptions {
   path?: string;
   /** The client identity per-client session limits key on. Default: the socket's peer address. */
   clientAddress?: (req: IncomingMessage) => string | undefined;
-  /** Also serve the 2024-11-05 HTTP+SSE transport (GET `/sse`, POST `/messages` unless given). Default off. */
+  /** Also serve the 2024-11-05 HTTP+SSE transport (GET `/sse`, POST `/messages` unless given). Default: the server's `sse` option (a manifest's `http.sse`), else off. */
   sse?: SseOption;
 }
 
@@ -147,7 +147,7 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
   const limits = httpLimitsOf(server).stream;
   const addressOf = options.clientAddress ?? ((req: IncomingMessage) => req.socket.remoteAddress);
   const health = createHealthRoutes(server);
-  const ssePaths = sseTransportPaths(options.sse);
+  const ssePaths = sseTransportPaths(options.sse ?? server.options.sse);
   const sse = ssePaths ? createSseTransport(server, ssePaths, path) : undefined;
   const fail = (res: ServerResponse) => (error: unknown) => {
     server.reportError(error);

@@ -161,9 +161,9 @@ export interface ServerOptions {
    */
   exposeHeaders?: readonly string[];
   /**
-   * The 2024-11-05 HTTP+SSE transport serveFromArgv serves without `--sse` (a generated server's
-   * manifest `http.sse`): `true` for GET /sse + POST /messages, or the paths. listenHttp and
-   * createFetchHandler take it as their own `sse` option (docs/sse.md).
+   * The 2024-11-05 HTTP+SSE transport the HTTP adapters serve when their own `sse` option is
+   * unset, and serveFromArgv without `--sse` (a generated server's manifest `http.sse`): `true`
+   * for GET /sse + POST /messages, or the paths (docs/sse.md).
    */
   sse?: boolean | { path?: string; messagesPath?: string };
   /** Host/Origin validation for the HTTP transports. */
