@@ -62,6 +62,7 @@ const TABLE = {
   MCPGEN1106: { severity: "error", meaning: "an input request must declare exactly one kind", fix: "one of `elicit`, `elicitUrl`, `sampling`, `roots`" },
   MCPGEN1107: { severity: "error", meaning: "an `http.exposeHeaders` entry is not a lower-case header name (an RFC 9110 token; no `*` patterns)", fix: "write the header's name in lower case, one entry per header; credentials (`authorization`, `cookie`) are exposed only by their own name" },
   MCPGEN1108: { severity: "error", meaning: "`http.sse` paths collide (`path` and `messagesPath` equal, or one of them is the Streamable HTTP endpoint `/mcp`)", fix: "give the event stream and the message endpoint two distinct paths other than `/mcp`" },
+  MCPGEN1109: { severity: "warning", meaning: "`http` on a stdio-only server (`transports: [stdio]`): it has no effect there", fix: "add `http` to `transports`, or remove the `http` section" },
   MCPGEN1201: { severity: "error", warningWhen: PULLED, meaning: "tool name outside [A-Za-z0-9_.-]{1,128}", fix: "a suggested valid name" },
   MCPGEN1202: { severity: "error", meaning: "two names become the same TypeScript identifier", fix: "rename one" },
   MCPGEN1203: { severity: "error", meaning: "name becomes a reserved word", fix: "a suggested name" },

@@ -6,6 +6,7 @@
 // a manifest that says `X-Tenant` or `x-*` suggests a case rule or a pattern that does not exist;
 // refusing them keeps the list literal, so a credential (authorization, cookie) is exposed only
 // when its own name is written down (2026-07-28 basic/authorization § Token Handling).
+import { transportsOf } from "./auth.js";
 import { isMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
 
@@ -34,6 +35,9 @@ function sseOf(value: unknown): HttpDeclaration["sse"] {
 export function checkHttpOptions(root: unknown, reporter: Reporter): void {
   const http = isMap(root) ? root["http"] : undefined;
   if (!isMap(http)) return;
+  if (!transportsOf(root).includes("http")) {
+    reporter.report("MCPGEN1109", ["http"], "`http` on a stdio-only server: stdio has no paths and no request headers", "add `http` to `transports`, or remove the `http` section", { target: "key" });
+  }
   const headers = http["exposeHeaders"];
   if (Array.isArray(headers)) {
     headers.forEach((name, index) => {
