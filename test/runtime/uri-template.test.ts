@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileUriTemplate } from "../../packages/runtime/src/uri/template.js";
-import { expandUriTemplate } from "../../packages/runtime/src/generated-support/uri-expand.js";
+import { expandUriTemplate } from "../../packages/runtime/src/uri/expand.js";
 
 describe("URI template matching (server) and expansion (client)", () => {
   const cases: [string, Record<string, string>, string][] = [

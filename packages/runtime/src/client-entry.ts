@@ -47,7 +47,7 @@ export type { AppResource } from "./client/apps.js";
 // Support for generated clients.
 export { completeArgument, completionValues } from "./generated-support/completion.js";
 export type { CompletionRef, CompletionSource } from "./generated-support/completion.js";
-export { expandUriTemplate } from "./generated-support/uri-expand.js";
+export { expandUriTemplate } from "./uri/expand.js";
 export { notifyExtension, requestExtension, routeExtensionNotifications, withClientExtensions } from "./client/extension-methods.js";
 export type { ExtensionNotificationHandler } from "./client/extension-methods.js";
 export { TaskHandle } from "./client/tasks/handle.js";

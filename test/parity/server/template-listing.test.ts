@@ -12,7 +12,7 @@ import type { McpServer } from "../../../packages/runtime/src/server/server.js";
 import { importGeneratedPackage } from "../../support/generated-package.js";
 import { TMP_DIR } from "../../support/tmp.js";
 import type { ResourceTemplateDefinition } from "../../../packages/runtime/src/server/definition.js";
-import { expandUriTemplate } from "../../../packages/runtime/src/server/template-listing-expand.js";
+import { expandUriTemplate } from "../../../packages/runtime/src/uri/expand.js";
 import { serve, sdkClient, type Era, type SdkPeer, type Served } from "./support.js";
 
 const notes = new Map([

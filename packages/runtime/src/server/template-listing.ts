@@ -26,7 +26,7 @@ import type { ServerControl, TemplateInstance } from "./definition.js";
 import { HandlerCall } from "./handler-call.js";
 import { exposedMessage } from "./safe-error.js";
 import type { CallScope } from "./scope.js";
-import { compileUriExpander } from "./template-listing-expand.js";
+import { compileUriExpander } from "../uri/expand.js";
 
 /** What listing needs of the server (a subset of operations.ts OperationHost). */
 export interface ListingHost {

@@ -1,9 +1,9 @@
 // RFC 6570 expansion of a resource template with string values (levels 1–3: the operators the
-// matcher in uri/template.ts reads back), so a template's list callback can name its instances
-// by their variables. Undefined variables are skipped (RFC 6570 § 3.2.1); `:n` prefixes apply.
-// The client's generated-support/uri-expand.ts expands per call (1.1 µs); this one parses a
-// template once (0.2 µs per URI, a list may name thousands), reads only own properties and
-// encodes !'()* in unreserved expansions. They should become one module (not done here).
+// matcher in ./template.ts reads back). One expander for both sides: generated clients build a
+// resource URI from typed template variables, and a server's template list callback names its
+// instances by their variables. Undefined variables are skipped (RFC 6570 § 3.2.1); `:n`
+// prefixes apply; only own properties are read; !'()* are encoded in unreserved expansions.
+// A template is parsed once (0.2 µs per URI after that; a list may name thousands).
 const EXPRESSION = /\{([+#./;?&]?)([A-Za-z0-9_.,%*:]+)\}/g;
 
 interface Operator {
@@ -76,6 +76,15 @@ export function compileUriExpander(template: string): (variables: Readonly<Recor
   };
 }
 
+const compiled = new Map<string, (variables: Readonly<Record<string, string | undefined>>) => string>();
+
+/** Expands `template` with `variables` (the template's parse is kept: clients expand the same few templates again and again). */
 export function expandUriTemplate(template: string, variables: Readonly<Record<string, string | undefined>>): string {
-  return compileUriExpander(template)(variables);
+  let expand = compiled.get(template);
+  if (expand === undefined) {
+    expand = compileUriExpander(template);
+    // Bounded: a client may be handed templates at run time (resources/templates/list).
+    if (compiled.size < 1024) compiled.set(template, expand);
+  }
+  return expand(variables);
 }
