@@ -4,7 +4,6 @@
 // Management); GET and DELETE exist only for legacy sessions (legacy-streams.ts).
 import { createHttpAuth, type ScopedMessage } from "../auth/http-guard.js";
 import { METADATA_PATH } from "../auth/metadata.js";
-import type { AuthInfo } from "../auth/types.js";
 import { classifyEra } from "../core/era/classify.js";
 import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
@@ -12,7 +11,7 @@ import { inspectMessage, isPlainObject, salvageId, type InboundMessage } from ".
 import { parseJsonText } from "../core/jsonrpc/parse.js";
 import type { McpServer } from "../server/server.js";
 import { BodyTooLargeError, type HttpRequestView, type HttpResponder } from "./exchange.js";
-import { createHostGuard } from "./host-guard.js";
+import { attachAuth, createAdmission } from "./admission.js";
 import { httpLimitsOf } from "./http-limits.js";
 import { createLegacyPost } from "./legacy-post.js";
 import { LegacySessionStore } from "./legacy-store.js";
@@ -20,7 +19,6 @@ import { createLegacyStreams } from "./legacy-streams.js";
 import { isJsonMediaType } from "./media-type.js";
 import { createModernPost } from "./modern-post.js";
 import { sendError } from "./reply.js";
-import { createCors } from "./cors.js";
 import { JSON_HEADERS } from "./sse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 
@@ -37,31 +35,14 @@ function scopedItems(items: unknown[]): ScopedMessage[] {
   return out;
 }
 
-/**
- * Attaches the verified token to the request. PERFORMANCE: both adapters build one view per
- * request, so it is set on that view (a wrapper object in front of it would put every header
- * lookup of the pipeline behind a prototype hop).
- */
 /** 503 with Retry-After: a drain began, or maxInFlight requests run (server/drain.ts). */
 function sendBusy(server: McpServer, responder: HttpResponder, id: string | number | null): void {
   responder.respond(503, { ...JSON_HEADERS, "retry-after": server.gate.draining ? "5" : "1" }, serializeError(id, server.gate.refusal()));
 }
 
-/** A responder whose answers carry `extra` headers too (CORS). */
-function withHeaders(responder: HttpResponder, extra: Readonly<Record<string, string>>): HttpResponder {
-  return {
-    respond: (status, headers, body) => responder.respond(status, { ...headers, ...extra }, body),
-    openStream: (headers) => responder.openStream({ ...headers, ...extra }),
-  };
-}
-
-function attachAuth(request: HttpRequestView, auth: AuthInfo): void {
-  (request as { auth?: AuthInfo }).auth = auth;
-}
-
 /** `mcpPath`: where the adapter serves MCP; it locates the RFC 9728 metadata (ServerOptions.auth). */
 export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEndpoint {
-  const guard = createHostGuard(server.options.hostGuard);
+  const admit = createAdmission(server);
   const auth = server.options.auth ? createHttpAuth(server.options.auth, mcpPath, server.reportError) : undefined;
   const limits = httpLimitsOf(server);
   const store = new LegacySessionStore(server, limits, server.options.coordination);
@@ -69,7 +50,6 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
   const legacy = createLegacyPost(server, store, limits);
   const streams = createLegacyStreams(server, store, limits);
   const gate = server.gate;
-  const cors = server.options.cors ? createCors(server.options.cors, server.definition) : undefined;
   server.onClosing((phase) => (phase === "drain" ? store.endStandaloneStreams() : store.closeAll()));
 
   async function post(request: HttpRequestView, responder: HttpResponder): Promise<void> {
@@ -118,19 +98,8 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
   }
 
   return async (request, incoming) => {
-    let responder = incoming;
-    const origin = request.header("origin");
-    if (!guard({ host: request.header("host"), hostCount: request.headerCount("host"), origin })) {
-      return sendError(responder, 403, new RpcError(INVALID_REQUEST, "Forbidden: Host or Origin not allowed"));
-    }
-    if (cors && origin !== undefined) {
-      if (request.method === "OPTIONS" && request.header("access-control-request-method") !== undefined) {
-        const headers = cors.preflight(origin);
-        return headers ? responder.respond(204, headers) : responder.respond(403, { "content-type": "text/plain" }, "Forbidden: origin not allowed");
-      }
-      const extra = cors.responseHeaders(origin);
-      if (extra) responder = withHeaders(responder, extra);
-    }
+    const responder = admit(request, incoming);
+    if (responder === undefined) return;
     if (auth) {
       const target = request.target ?? mcpPath;
       const mark = target.indexOf("?");

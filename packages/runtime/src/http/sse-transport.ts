@@ -26,9 +26,8 @@ import { principalOf } from "../auth/principal.js";
 import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import type { McpServer } from "../server/server.js";
-import { createCors } from "./cors.js";
+import { attachAuth, createAdmission } from "./admission.js";
 import type { HttpRequestView, HttpResponder, SseSink } from "./exchange.js";
-import { createHostGuard } from "./host-guard.js";
 import { httpLimitsOf } from "./http-limits.js";
 import { LegacySessionStore, type SessionEntry } from "./legacy-store.js";
 import { sendError } from "./reply.js";
@@ -75,10 +74,9 @@ const KEEP_ALIVE = ": keepalive\n\n";
 /** The 2024-11-05 transport on `paths`; `mcpPath` is the Streamable endpoint's (auth metadata is keyed on it). */
 export function createSseTransport(server: McpServer, paths: { path: string; messagesPath: string }, mcpPath = "/mcp"): SseTransport {
   if (paths.path === mcpPath || paths.messagesPath === mcpPath) throw new Error(`sse paths must differ from the MCP path '${mcpPath}'`);
-  const guard = createHostGuard(server.options.hostGuard);
+  const admit = createAdmission(server);
   const limits = httpLimitsOf(server);
   const auth = server.options.auth ? createHttpAuth(server.options.auth, mcpPath, server.reportError) : undefined;
-  const cors = server.options.cors ? createCors(server.options.cors, server.definition) : undefined;
   const store = new LegacySessionStore(server, limits);
   const streams = new Map<SessionEntry, SseSink>();
   const post = createSseMessagePost(server, store, streams, auth);
@@ -122,26 +120,15 @@ export function createSseTransport(server: McpServer, paths: { path: string; mes
   }
 
   async function serve(path: string, request: HttpRequestView, incoming: HttpResponder): Promise<void> {
-    let responder = incoming;
-    const origin = request.header("origin");
-    if (!guard({ host: request.header("host"), hostCount: request.headerCount("host"), origin })) {
-      return sendError(responder, 403, new RpcError(INVALID_REQUEST, "Forbidden: Host or Origin not allowed"));
-    }
+    const responder = admit(request, incoming);
+    if (responder === undefined) return;
     const method = path === paths.path ? "GET" : "POST";
-    if (cors && origin !== undefined) {
-      if (request.method === "OPTIONS" && request.header("access-control-request-method") !== undefined) {
-        const headers = cors.preflight(origin);
-        return headers ? responder.respond(204, headers) : responder.respond(403, { "content-type": "text/plain" }, "Forbidden: origin not allowed");
-      }
-      const extra = cors.responseHeaders(origin);
-      if (extra) responder = withHeaders(responder, extra);
-    }
     if (request.method !== method) return responder.respond(405, { allow: method });
     if (!offered) return sendError(responder, 404, new RpcError(INVALID_REQUEST, "This server serves no legacy-era revision, so no HTTP+SSE transport"));
     if (auth) {
       const verified = await auth.authenticate(request, responder);
       if (!verified) return;
-      (request as { auth?: typeof verified }).auth = verified;
+      attachAuth(request, verified);
     }
     if (method === "GET") return openStream(request, responder);
     return post(request, responder);
@@ -152,12 +139,5 @@ export function createSseTransport(server: McpServer, paths: { path: string; mes
     messagesPath: paths.messagesPath,
     owns: (candidate) => candidate === paths.path || candidate === paths.messagesPath,
     serve,
-  };
-}
-
-function withHeaders(responder: HttpResponder, extra: Readonly<Record<string, string>>): HttpResponder {
-  return {
-    respond: (status, headers, body) => responder.respond(status, { ...headers, ...extra }, body),
-    openStream: (headers) => responder.openStream({ ...headers, ...extra }),
   };
 }
