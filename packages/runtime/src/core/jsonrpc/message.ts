@@ -1,6 +1,7 @@
 // JSON-RPC 2.0 message shapes and the single-message classifier shared by every transport.
 import { INVALID_REQUEST } from "./codes.js";
 import { RpcError } from "./errors.js";
+import { decodeJsonSafely } from "./parse.js";
 
 export type RequestId = string | number;
 export type JsonObject = Record<string, unknown>;
@@ -111,11 +112,11 @@ export function notification(method: string, params?: JsonObject): JsonRpcNotifi
 // A received failure may lack `id` (a server's parse error, a broken peer): readers must not
 // assume one.
 
-/** Decode one wire frame; anything that is not a JSON-RPC 2.0 object is reported as null. */
+/** Decode one wire frame; anything that is not a JSON-RPC 2.0 object is reported as null. A peer's `__proto__` keys are dropped, as on the server (parse.ts). */
 export function parseMessage(text: string): JsonRpcMessage | null {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = decodeJsonSafely(text);
   } catch {
     return null;
   }

@@ -11,11 +11,16 @@ import { RpcError } from "./errors.js";
  */
 export function parseJsonText(text: string): unknown {
   try {
-    if (text.includes("__proto__") || (text.includes("\\u") && ESCAPED_PROTO_LETTER.test(text))) return JSON.parse(text, dropProtoKeys);
-    return JSON.parse(text);
+    return decodeJsonSafely(text);
   } catch {
     throw new RpcError(PARSE_ERROR, "Parse error: body is not valid JSON", undefined, 400);
   }
+}
+
+/** JSON.parse without `__proto__` keys; throws JSON.parse's SyntaxError (the client's frame decoder uses it too). */
+export function decodeJsonSafely(text: string): unknown {
+  if (text.includes("__proto__") || (text.includes("\\u") && ESCAPED_PROTO_LETTER.test(text))) return JSON.parse(text, dropProtoKeys);
+  return JSON.parse(text);
 }
 
 /** A `\uXXXX` escape of `_`, `p`, `r`, `o` or `t`, any hex case. */
