@@ -132,6 +132,21 @@ describe("manifest fuzzing", () => {
     expect(withErrors).toBeGreaterThan(runs / 4);
   });
 
+  // Found by a 40x soak of the property above (run 26,061): junk typed into a `$schema` made
+  // Ajv's URI parser throw ("URI scheme is malformed") instead of a diagnostic.
+  it("regression: a `$schema` that is not a URI is MCPGEN1506 (own manifest) or kept (pulled), never a throw", () => {
+    const pulled = BASES.find((b) => b.file.endsWith(join("valid", "pulled.yaml")))!;
+    const edited = pulled.text.replace("$schema: http://json-schema.org/draft-07/schema#", "$schema: a|http://json-schema.org/draft-07/schema#");
+    expect(edited).not.toBe(pulled.text);
+    const kept = loadManifestText(edited, pulled.file);
+    checkWellFormed(edited, pulled.file, kept.diagnostics, kept.manifest !== undefined);
+    expect(kept.diagnostics.map((d) => d.code)).not.toContain("MCPGEN1506");
+    const own = 'mcpgen: 1\nserver: { name: s, version: 1.0.0 }\nprotocol: [2026-07-28]\ntools:\n  t:\n    input:\n      $schema: "a|http://json-schema.org/draft-07/schema#"\n      type: object\n';
+    const refused = loadManifestText(own, join(VALID, "not-a-uri.yaml"));
+    checkWellFormed(own, join(VALID, "not-a-uri.yaml"), refused.diagnostics, refused.manifest !== undefined);
+    expect(refused.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([["MCPGEN1506", 7, 16]]);
+  });
+
   describe("through the CLI process", () => {
     const dir = join(REPO, "test", ".tmp", "manifest-fuzz");
     beforeAll(() => {

@@ -167,7 +167,11 @@ export class SchemaPreparer {
   private foreignDialect(schema: unknown): string | undefined {
     const declared = isSchemaObject(schema) ? schema["$schema"] : undefined;
     if (typeof declared !== "string") return undefined;
-    return this.options.ajv.getSchema(declared) === undefined ? declared : undefined;
+    try {
+      return this.options.ajv.getSchema(declared) === undefined ? declared : undefined;
+    } catch {
+      return declared; // not even a URI (fast-uri throws on e.g. `a|http://…`): certainly no known meta-schema
+    }
   }
 
   // ---- role-specific checks ------------------------------------------------------------------
