@@ -161,6 +161,7 @@ const TABLE = {
   MCPGEN2165: { severity: "error", meaning: "a local asset the app's page references cannot be inlined (missing, outside the entry's folder, or not a script or stylesheet)", fix: "build the page into one file, keep its scripts and stylesheets beside it, or load the asset from an origin in `csp.resourceDomains`" },
   MCPGEN2166: { severity: "error", meaning: "an app's `domain` is not a host name", fix: "write the host only, e.g. `dashboard.example.com`" },
   MCPGEN2167: { severity: "warning", meaning: "an app is declared but no tool links to it", fix: "add `app: <name>` to the tool whose result the app shows, or remove the app" },
+  MCPGEN2168: { severity: "error", meaning: "a file of an app's entry folder (its `index.html`, or a script or stylesheet the page references) is, or lies under, a symbolic link", fix: "copy the file into the folder instead of linking it; links are never followed, so nothing outside the folder is inlined" },
   MCPGEN3001: { severity: "error", meaning: "`import openapi`: bad arguments: neither or both of `--out`/`--check`, a bad `--include`/`--exclude` selector, `--fail-on` or `--format`" },
   MCPGEN3002: { severity: "error", meaning: "the OpenAPI document (or a file or URL one of its `$ref`s names) cannot be read", fix: "check the path or URL" },
   MCPGEN3003: { severity: "error", meaning: "the OpenAPI document is not valid JSON or YAML (reported at its line and column)", fix: "fix the syntax at the position" },

@@ -7,7 +7,14 @@
 // as more ui:// resources would not help: the iframe cannot fetch them. Any other local reference
 // (an image, a relative link) cannot be inlined and is refused (MCPGEN2165), as is anything
 // outside the entry's folder.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+//
+// DECISION RECORD — NO SYMBOLIC LINKS BELOW THE ENTRY (MCPGEN2168). The inlined bytes ship inside
+// the generated server, so a followed link would publish whatever it points at, outside the
+// project included. Every link under the entry is refused, not only those that leave the folder:
+// a bundler's output has none, the target is whatever the link says on the day of the build, a
+// "stays inside" test needs real paths on both sides, and skill folders already refuse every link
+// (MCPGEN2150); one rule for both. The entry itself is named by the manifest and may be a link.
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 export interface InlinedPage {
@@ -15,7 +22,7 @@ export interface InlinedPage {
 }
 
 export interface InlineProblem {
-  readonly code: "MCPGEN2160" | "MCPGEN2165";
+  readonly code: "MCPGEN2160" | "MCPGEN2165" | "MCPGEN2168";
   readonly message: string;
 }
 
@@ -46,12 +53,26 @@ function attr(tag: string, name: string): string | undefined {
   return m?.[2];
 }
 
+/** The first symbolic link on the way down from `root` to `path` (inside it), as a path relative to `root`. */
+function linkBelow(root: string, path: string): string | undefined {
+  let at = root;
+  for (const part of relative(root, path).split(sep)) {
+    at = join(at, part);
+    if (lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink()) return relative(root, at).split(sep).join("/");
+  }
+  return undefined;
+}
+
+const linkProblem = (link: string, what: string): InlineProblem => ({ code: "MCPGEN2168", message: `${what} is under the symbolic link \`${link}\`; links are not followed` });
+
 /** The page file of `entry`: the file itself, or a folder's index.html. */
 function pageFile(entry: string): { file: string; root: string } | InlineProblem {
   try {
     const stat = statSync(entry);
     if (stat.isDirectory()) {
       const file = join(entry, "index.html");
+      const linked = linkBelow(entry, file);
+      if (linked !== undefined) return linkProblem(linked, "`index.html`");
       if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return { code: "MCPGEN2160", message: `the bundle folder has no index.html` };
       return { file, root: entry };
     }
@@ -80,6 +101,11 @@ export function inlineAppPage(entry: string): InlinedPage | InlineProblem {
     const inside = relative(page.root, path);
     if (inside.startsWith("..") || inside.startsWith(sep) || resolve(page.root, inside) !== path) {
       problem ??= { code: "MCPGEN2165", message: `\`${ref}\` is outside the entry's folder` };
+      return undefined;
+    }
+    const linked = linkBelow(page.root, path);
+    if (linked !== undefined) {
+      problem ??= linkProblem(linked, `\`${ref}\``);
       return undefined;
     }
     try {

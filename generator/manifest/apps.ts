@@ -49,7 +49,7 @@ export function checkApps(root: unknown, manifestDir: string, reporter: Reporter
     const at = ["apps", name];
     if (typeof app["entry"] === "string") {
       const page = inlineAppPage(resolve(manifestDir, app["entry"]));
-      if ("code" in page) reporter.report(page.code, [...at, "entry"], `app \`${name}\`: ${page.message}`, page.code === "MCPGEN2160" ? "point `entry` at an HTML file or a bundle folder with an index.html, relative to the manifest" : "build the page into one file (scripts and stylesheets beside it are inlined), or load the asset from an origin listed in `csp.resourceDomains`");
+      if ("code" in page) reporter.report(page.code, [...at, "entry"], `app \`${name}\`: ${page.message}`, page.code === "MCPGEN2160" ? "point `entry` at an HTML file or a bundle folder with an index.html, relative to the manifest" : page.code === "MCPGEN2168" ? "copy the file into the folder instead of linking it (a bundler's output has no links)" : "build the page into one file (scripts and stylesheets beside it are inlined), or load the asset from an origin listed in `csp.resourceDomains`");
       else pages.set(name, page.html);
     }
     const uri = uriOf(root, name, app);
