@@ -20,6 +20,7 @@ import { taskListenHook } from "../tasks/listen.js";
 import { serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { Cancellation } from "./cancellation.js";
+import type { RequestGate } from "./drain.js";
 import type { ServerOptions } from "./options.js";
 import type { CallScope, InputChannel } from "./scope.js";
 import { visibleHeaders } from "./request-view.js";
@@ -165,12 +166,8 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
         exchange.notify,
         host.tasks ? taskListenHook(host.tasks, modernScope(host, request, envelope, exchange)) : undefined,
       );
-    case "tools/call": {
-      const outcome = await callTool(host, modernScope(host, request, envelope, exchange));
-      // CreateTaskResult is `Result & Task` with resultType "task" (extensions/tasks § Polymorphic Results).
-      if (outcome.task) return { ...outcome.body, _meta: { [META_SERVER_INFO]: host.compiled.serverInfo } };
-      return stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson);
-    }
+    case "tools/call":
+      return toolCallResult(host, await callTool(host, modernScope(host, request, envelope, exchange)));
     case "tasks/get":
     case "tasks/update":
     case "tasks/cancel":
@@ -216,15 +213,37 @@ function validate(host: ModernHost, request: JsonRpcRequest, exchange: ModernExc
   return envelope;
 }
 
-export async function serveModernRequest(host: ModernHost, request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> {
+/** CreateTaskResult is `Result & Task` with resultType "task" (extensions/tasks § Polymorphic Results). */
+function toolCallResult(host: ModernHost, outcome: OperationOutcome): ResultBody {
+  if (outcome.task) return { ...outcome.body, _meta: { [META_SERVER_INFO]: host.compiled.serverInfo } };
+  return stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson);
+}
+
+/**
+ * Serves one modern request. `admitted` is the request gate the caller entered for `caller`: it
+ * is left here, once the reply exists, so the transport's wrapper need not be an async frame of
+ * its own. PERFORMANCE (issue 10): tools/call skips `dispatch`, one async frame less per call.
+ */
+export async function serveModernRequest(
+  host: ModernHost,
+  request: JsonRpcRequest,
+  exchange: ModernExchange,
+  admitted?: RequestGate,
+  caller?: string,
+): Promise<Reply> {
   try {
     const envelope = validate(host, request, exchange);
-    const result = await dispatch(host, request, envelope, exchange);
+    const result =
+      request.method === "tools/call"
+        ? toolCallResult(host, await callTool(host, modernScope(host, request, envelope, exchange)))
+        : await dispatch(host, request, envelope, exchange);
     if (result === undefined) return { status: 200 };
     return { status: 200, body: serializeSuccess(request.id, result) };
   } catch (error) {
     const rpcError = error instanceof RpcError ? error : internalError(host, error);
     return { status: rpcError.httpStatus ?? 200, body: serializeError(request.id, rpcError) };
+  } finally {
+    admitted?.leave(caller);
   }
 }
 

@@ -21,7 +21,7 @@ import { createLiveLists, type LiveLists } from "./live-lists.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
 import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
 import { DEFAULT_DRAIN_MS, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT_PER_CALLER, drainingError, isLongLived, RequestGate } from "./drain.js";
-import { composeRequestWrapper } from "./request-hooks.js";
+import { composeRequestWrapper, type RequestWrapper } from "./request-hooks.js";
 import { normalizeExposedHeaders } from "./request-view.js";
 import { UrlElicitationTracker } from "./url-elicitation.js";
 import type { RootsListChangedEvent } from "./definition.js";
@@ -161,17 +161,26 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
   const live = createLiveLists(compiled, (event) => bus.publish(event), host.tasks !== undefined);
   const modernCaller = (exchange: ModernExchange): string | undefined =>
     exchange.auth ? principalOf(exchange.auth) : options.callerOf?.({ headers: exchange.headers, clientInfo: undefined });
-  const serveModern = async (request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> => {
+  // Not async: without `wrap` the request's own frame leaves the gate (serveModernRequest).
+  const serveModern = (request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> => {
     const counted = !isLongLived(request.method);
-    const caller = counted ? modernCaller(exchange) : undefined;
+    let caller: string | undefined;
+    try {
+      caller = counted ? modernCaller(exchange) : undefined;
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (counted) {
       const refused = gate.enter(caller);
-      if (refused) return { status: refused.httpStatus ?? 503, body: serializeError(request.id, refused) };
+      if (refused) return Promise.resolve({ status: refused.httpStatus ?? 503, body: serializeError(request.id, refused) });
     } else if (gate.draining) {
-      return { status: 503, body: serializeError(request.id, drainingError()) };
+      return Promise.resolve({ status: 503, body: serializeError(request.id, drainingError()) });
     }
+    if (!wrap) return serveModernRequest(host, request, exchange, counted ? gate : undefined, caller);
+    return serveWrapped(wrap, request, exchange, counted, caller);
+  };
+  const serveWrapped = async (wrap: RequestWrapper, request: JsonRpcRequest, exchange: ModernExchange, counted: boolean, caller: string | undefined): Promise<Reply> => {
     try {
-      if (!wrap) return await serveModernRequest(host, request, exchange);
       let reply: Reply = { status: 200 };
       const meta = request.params?.["_meta"] as ModernMeta | undefined;
       const info: RequestInfo = {
