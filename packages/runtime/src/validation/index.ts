@@ -2,7 +2,8 @@
 // inlines the same source (generator/emit/zod/helper-source.ts reads the files listed here,
 // in this order), so they import nothing but "zod", each other and, in pattern.ts only, re2js.
 export { type JsonKind, jsonKind, jsonEqual, equalsOneOf, allUnique } from "./json.js";
-export { integer, multipleOf } from "./numbers.js";
+export { integer } from "./numbers.js";
+export { multipleOf } from "./multiple-of.js";
 export { codePointLength, type TextMatcher, matching } from "./strings.js";
 export { toRe2Syntax } from "./re2-syntax.js";
 export { linearMatcher, pattern } from "./pattern.js";

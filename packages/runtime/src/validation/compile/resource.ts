@@ -1,0 +1,114 @@
+// The schema a validator is compiled from, and `$ref` resolution inside it. The same scope as
+// the generator's (generator/jsonschema/resource.ts), which the zod emitter resolves with, so
+// both give the same verdicts: `#`, `#/json/pointer` (percent- and `~`-escapes decoded),
+// `#name` (`$anchor`, `$dynamicAnchor`, or a draft-07 `$id: "#name"`), and the root's own
+// `$id` followed by one of those. Anything else points outside: never fetched.
+import type { Check } from "./check.js";
+
+export type Dialect = "draft-07" | "2020-12";
+
+export type RefTarget =
+  | { readonly kind: "local"; readonly node: unknown }
+  | { readonly kind: "external" }
+  | { readonly kind: "unresolved" };
+
+/** Keywords whose values are data, not schemas: never scanned for anchors. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+const DRAFT_07_URI = /json-schema\.org\/draft-0[4-7]\/schema/;
+const DRAFT_2020_URI = /json-schema\.org\/draft\/20(?:19-09|20-12)\/schema/;
+
+/** What a root's `$schema` says; without one, `fallback` (MCP's default is 2020-12). */
+export function dialectOf(root: unknown, fallback: Dialect): Dialect {
+  const declared = typeof root === "object" && root !== null ? (root as Record<string, unknown>)["$schema"] : undefined;
+  if (typeof declared !== "string") return fallback;
+  if (DRAFT_07_URI.test(declared)) return "draft-07";
+  if (DRAFT_2020_URI.test(declared)) return "2020-12";
+  if ("$defs" in (root as object)) return "2020-12";
+  if ("definitions" in (root as object)) return "draft-07";
+  return fallback;
+}
+
+export interface CompileSettings {
+  /** What a `$ref` to another document does: reject every value (default) or accept it. */
+  readonly externalRefs: "reject" | "accept";
+}
+
+export class SchemaResource {
+  /** Compiled checks by schema node; a node being compiled holds its forwarding check. */
+  readonly compiled = new Map<object, Check>();
+  private anchors: Map<string, unknown> | undefined;
+  private readonly baseId: string | undefined;
+
+  constructor(
+    readonly root: unknown,
+    readonly dialect: Dialect,
+    readonly settings: CompileSettings,
+  ) {
+    const id = typeof root === "object" && root !== null ? (root as Record<string, unknown>)["$id"] : undefined;
+    this.baseId = typeof id === "string" && !id.startsWith("#") ? id.replace(/#$/, "") : undefined;
+  }
+
+  resolve(ref: string): RefTarget {
+    const hash = ref.indexOf("#");
+    const base = hash < 0 ? ref : ref.slice(0, hash);
+    if (base !== "" && base !== this.baseId) return { kind: "external" };
+    const fragment = hash < 0 ? "" : ref.slice(hash + 1);
+    if (fragment === "") return { kind: "local", node: this.root };
+    const decoded = decode(fragment);
+    if (fragment.startsWith("/")) {
+      const node = decoded === undefined ? undefined : atPointer(this.root, decoded);
+      return node === undefined ? { kind: "unresolved" } : { kind: "local", node };
+    }
+    this.anchors ??= this.indexAnchors();
+    const node = this.anchors.get(decoded ?? fragment);
+    return node === undefined ? { kind: "unresolved" } : { kind: "local", node };
+  }
+
+  private indexAnchors(): Map<string, unknown> {
+    const anchors = new Map<string, unknown>();
+    const visit = (node: unknown, depth: number): void => {
+      if (Array.isArray(node)) {
+        for (const item of node) visit(item, depth + 1);
+        return;
+      }
+      if (typeof node !== "object" || node === null) return;
+      const record = node as Record<string, unknown>;
+      for (const key of ["$anchor", "$dynamicAnchor"]) {
+        const anchor = record[key];
+        if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node);
+      }
+      const id = record["$id"];
+      if (depth > 0 && typeof id === "string" && id.startsWith("#") && this.dialect === "draft-07" && !anchors.has(id.slice(1))) {
+        anchors.set(id.slice(1), node);
+      }
+      for (const key of Object.keys(record)) if (!DATA_KEYWORDS.has(key)) visit(record[key], depth + 1);
+    };
+    visit(this.root, 0);
+    return anchors;
+  }
+}
+
+function decode(fragment: string): string | undefined {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** RFC 6901 pointer (already percent-decoded) from `root`; undefined when it names nothing. */
+function atPointer(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(current)) {
+      if (!/^(?:0|[1-9][0-9]*)$/.test(token)) return undefined;
+      current = current[Number(token)];
+    } else if (typeof current === "object" && current !== null && Object.hasOwn(current, token)) {
+      current = (current as Record<string, unknown>)[token];
+    } else {
+      return undefined;
+    }
+  }
+  return current;
+}

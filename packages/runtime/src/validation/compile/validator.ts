@@ -1,0 +1,94 @@
+// `jsonSchemaValidator`: a JSON Schema (2020-12, or draft-07 when its `$schema` says so) as a
+// `safeParse` function, compiled to closures on FIRST USE and cached per schema object, so a
+// server with a hundred tools pays nothing at import and nothing for tools never called.
+//
+// DECISION (no code generation at run time): no `new Function`/eval — Cloudflare Workers forbid
+// them, and closures are fast enough (one call per keyword). DECISION (the verdicts): the same as
+// the zod schemas mcp-gen emits for the schema, keyword by keyword (test/validation-compile/
+// checks this against ajv on the emitter's corpora).
+import type { SchemaIssue } from "./check.js";
+import { type CompileSettings, type Dialect, dialectOf, SchemaResource } from "./resource.js";
+import { compilerFor } from "./schema.js";
+
+export type { SchemaIssue } from "./check.js";
+export type { Dialect } from "./resource.js";
+
+export interface JsonSchemaValidatorOptions {
+  /** Dialect when the schema has no `$schema` (default 2020-12, MCP's default dialect). */
+  readonly dialect?: Dialect;
+  /**
+   * A `$ref` to another document is never fetched: "accept" (default) lets any value through,
+   * as generated packages do (`mcp-gen generate` warns MCPGEN0302); "reject" fails every value.
+   */
+  readonly externalRefs?: CompileSettings["externalRefs"];
+  /** A JSON pointer to the subschema to validate with (default: the whole schema). */
+  readonly at?: string;
+}
+
+/** Why a value failed its schema: `issues` (one, the first found) and a readable message. */
+export class SchemaValidationError extends Error {
+  override readonly name = "SchemaValidationError";
+  constructor(readonly issues: readonly SchemaIssue[]) {
+    super(issues.map((issue) => `${pointerOf(issue.path)}: ${issue.message}`).join("; "));
+  }
+}
+
+export type ValidationResult<T> = { success: true; data: T } | { success: false; error: SchemaValidationError };
+
+export interface JsonSchemaValidator<T> {
+  readonly schema: unknown;
+  /** The value itself (never copied or coerced) when valid, else the first issue found. */
+  readonly safeParse: (value: unknown) => ValidationResult<T>;
+}
+
+type Compiled = (value: unknown, issues: SchemaIssue[] | undefined) => boolean;
+const cache = new WeakMap<object, Map<string, Compiled>>();
+
+/** A validator of `schema`; nothing is compiled before the first safeParse. */
+export function jsonSchemaValidator<T = unknown>(schema: unknown, options: JsonSchemaValidatorOptions = {}): JsonSchemaValidator<T> {
+  let check: Compiled | undefined;
+  const safeParse = (value: unknown): ValidationResult<T> => {
+    check ??= compiled(schema, options);
+    const issues: SchemaIssue[] = [];
+    let valid: boolean;
+    try {
+      valid = check(value, issues);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      issues.push({ path: [], message: "is nested too deeply to check" });
+      valid = false;
+    }
+    if (valid) return { success: true, data: value as T };
+    if (issues.length === 0) issues.push({ path: [], message: "is invalid" });
+    return { success: false, error: new SchemaValidationError(issues) };
+  };
+  return { schema, safeParse };
+}
+
+function compiled(schema: unknown, options: JsonSchemaValidatorOptions): Compiled {
+  const fallback = options.dialect ?? "2020-12";
+  const externalRefs = options.externalRefs ?? "accept";
+  const at = options.at ?? "";
+  if (typeof schema !== "object" || schema === null) return compileIn(schema, fallback, externalRefs, at);
+  let byOptions = cache.get(schema);
+  if (byOptions === undefined) cache.set(schema, (byOptions = new Map()));
+  const key = `${fallback} ${externalRefs} ${at}`;
+  let check = byOptions.get(key);
+  if (check === undefined) byOptions.set(key, (check = compileIn(schema, fallback, externalRefs, at)));
+  return check;
+}
+
+function compileIn(schema: unknown, fallback: Dialect, externalRefs: CompileSettings["externalRefs"], at: string): Compiled {
+  const resource = new SchemaResource(schema, dialectOf(schema, fallback), { externalRefs });
+  const compiler = compilerFor(resource);
+  if (at === "") return compiler.compile(schema);
+  const target = resource.resolve(`#${at}`);
+  if (target.kind !== "local") throw new Error(`jsonSchemaValidator: nothing at ${at} in the schema`);
+  return compiler.compile(target.node);
+}
+
+/** `["items", 0, "a/b"]` → `/items/0/a~1b`; the value itself is `(root)`. */
+function pointerOf(path: readonly (string | number)[]): string {
+  if (path.length === 0) return "(root)";
+  return path.map((token) => `/${String(token).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
