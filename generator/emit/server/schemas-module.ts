@@ -18,6 +18,8 @@ export interface SchemasModule {
   readonly names: SchemaNames;
   /** The schema of each root, as handed to the emitter (diagnostics point into these). */
   readonly roots: Readonly<Record<string, Record<string, unknown>>>;
+  /** `code` with exact zod type annotations, for the checker-free `.d.ts` emit (see ZodModule). */
+  readonly declarationCode?: string | undefined;
 }
 
 /**
@@ -45,5 +47,5 @@ export function emitSchemasModule(manifest: Manifest, header: string): SchemasMo
     externalRefs: "unknown",
   });
   const byRoot = new Map(emitted.declarations.filter((d) => d.root !== undefined && d.pointer === "").map((d) => [d.root!, d.name]));
-  return { code: emitted.code, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported), roots };
+  return { code: emitted.code, declarationCode: emitted.declarationCode, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported), roots };
 }

@@ -54,12 +54,15 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
   }
   let code: string;
   let type: string;
+  let zod: string | undefined;
   const min = typeof node["minItems"] === "number" ? node["minItems"] : undefined;
   const max = typeof node["maxItems"] === "number" ? node["maxItems"] : undefined;
   if (prefix.length === 0) {
     const items = rest ?? UNKNOWN;
     code = call("z.array", [items.code]);
     type = `${atomicType(items.type)}[]`;
+    // `.min()`/`.max()` and refinements return `this`.
+    zod = items.zod === undefined ? undefined : `z.ZodArray<${items.zod}>`;
     if (min !== undefined && min > 0) refinements.push(`.min(${min})`);
     if (max !== undefined) refinements.push(`.max(${max})`);
   } else {
@@ -85,7 +88,7 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
       );
     }
   }
-  return { code: appendCalls(code, refinements), type };
+  return { code: appendCalls(code, refinements), type, zod };
 }
 
 function itemSchemas(

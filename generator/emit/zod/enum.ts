@@ -26,16 +26,22 @@ export function valueSetExpr(values: readonly unknown[], ctx: EmitContext): ZodE
     const type = unique.map((value) => literal(value)).join(" | ");
     if (unique.length === 1) {
       const only = unique[0] as Primitive;
-      return { code: only === null ? "z.null()" : `z.literal(${literal(only)})`, type, literal: only };
+      const zod = only === null ? "z.ZodNull" : plainLiteral(only) ? `z.ZodLiteral<${literal(only)}>` : undefined;
+      return { code: only === null ? "z.null()" : `z.literal(${literal(only)})`, type, zod, literal: only };
     }
     if (unique.every((value) => typeof value === "string")) {
-      return { code: call("z.enum", [arrayLiteral(unique.map(literal))]), type };
+      // zod's ToEnum<…> object, printed the way TypeScript prints it (identifier keys only).
+      const zod = unique.every((value) => IDENTIFIER.test(value as string) && plainLiteral(value as string))
+        ? `z.ZodEnum<{ ${unique.map((value) => `${value as string}: ${literal(value)}`).join("; ")} }>`
+        : undefined;
+      return { code: call("z.enum", [arrayLiteral(unique.map(literal))]), type, zod };
     }
     return { code: call("z.literal", [arrayLiteral(unique.map(literal))]), type };
   }
   return {
     code: `z.unknown().refine(${ctx.helper("equalsOneOf")}(${arrayLiteral(unique.map(literal))}), "Invalid value")`,
     type: "unknown",
+    zod: "z.ZodUnknown",
   };
 }
 
@@ -57,4 +63,12 @@ export function emitEnum(
     return NEVER;
   }
   return valueSetExpr(allowed ? values.filter(allowed) : values, ctx);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A literal TypeScript prints exactly as `literal()` writes it (no escapes, no exponent). */
+function plainLiteral(value: string | number | boolean): boolean {
+  if (typeof value === "string") return /^[\x20-\x7e]*$/.test(value) && !/["\\]/.test(value);
+  return typeof value === "boolean" || Number.isSafeInteger(value);
 }

@@ -15,6 +15,12 @@ export interface ZodExpr {
   readonly code: string;
   /** The TypeScript type of a successful parse, written out (used for recursive declarations). */
   readonly type: string;
+  /**
+   * The expression's zod schema type exactly as TypeScript infers it (`z.ZodOptional<z.ZodString>`),
+   * where the emitter models it; undefined elsewhere. When every declaration of a module has one,
+   * its `.d.ts` is emitted from these annotations without a type checker (compile/build-package.ts).
+   */
+  readonly zod?: string | undefined;
   /** Set when the expression is a zod object schema (`z.looseObject` & co.), possibly via a `$ref`. */
   readonly shape?: ObjectShape;
   /** Set when the expression is exactly one `z.literal(value)`. */
@@ -25,12 +31,17 @@ export interface ZodExpr {
   readonly unionArms?: readonly ZodExpr[];
 }
 
-export const UNKNOWN: ZodExpr = { code: "z.unknown()", type: "unknown", isUnknown: true };
-export const NEVER: ZodExpr = { code: "z.never()", type: "never" };
+export const UNKNOWN: ZodExpr = { code: "z.unknown()", type: "unknown", zod: "z.ZodUnknown", isUnknown: true };
+export const NEVER: ZodExpr = { code: "z.never()", type: "never", zod: "z.ZodNever" };
 
-/** Appends a method call; a refinement keeps the object facts (the zod class does not change). */
+/** Appends a refinement: it keeps the object facts and the zod type (zod's `refine` returns `this`). */
 export function chain(expr: ZodExpr, call: string): ZodExpr {
-  return { code: appendCalls(expr.code, [call]), type: expr.type, ...(expr.shape ? { shape: expr.shape } : {}) };
+  return { code: appendCalls(expr.code, [call]), type: expr.type, zod: expr.zod, ...(expr.shape ? { shape: expr.shape } : {}) };
+}
+
+/** `z.ZodOptional<T>` (or undefined when `T` is not modelled). */
+export function optionalZod(zod: string | undefined): string | undefined {
+  return zod === undefined ? undefined : `z.ZodOptional<${zod}>`;
 }
 
 /** Wraps a TS type in parentheses when it has a top-level `|` or `&`. */
@@ -62,4 +73,10 @@ export function intersectionType(types: readonly string[]): string {
   const meaningful = [...new Set(types)].filter((type) => type !== "unknown");
   if (meaningful.length === 0) return "unknown";
   return meaningful.map(atomicType).join(" & ");
+}
+
+/** `z.union([A, B])` is `z.ZodUnion<readonly [A, B]>` (zod's `const T`); undefined unless every arm is modelled. */
+export function unionZod(arms: readonly ZodExpr[]): string | undefined {
+  const zods = arms.map((arm) => arm.zod);
+  return zods.every((zod) => zod !== undefined) ? `z.ZodUnion<readonly [${zods.join(", ")}]>` : undefined;
 }

@@ -63,6 +63,12 @@ export interface ZodModule {
   exported: string[];
   /** Where each exported declaration comes from, in the same order as `exported`. */
   declarations: DeclarationSource[];
+  /**
+   * `code` with every schema constant annotated with its exact zod type, when the emitter
+   * models all of them (else undefined). Not shipped: the package build emits the module's
+   * `.d.ts` from it without a type checker (the annotations are what TypeScript would infer).
+   */
+  declarationCode?: string;
 }
 
 export interface DeclarationSource {
@@ -113,7 +119,9 @@ class ModuleEmitter {
     }
     for (let i = 0; i < this.declarations.length; i++) this.bodyOf(this.declarations[i]!);
     const order = topologicalComponents(this.graph()).flat();
-    const code = this.write(order.map((name) => this.byName(name)));
+    const ordered = order.map((name) => this.byName(name));
+    const code = this.write(ordered, false);
+    const annotated = ordered.every((d) => this.recursive.has(d.name) || d.body!.zod !== undefined);
     const declarations = order.map((name) => {
       const declaration = this.byName(name);
       const source: DeclarationSource = {
@@ -124,7 +132,13 @@ class ModuleEmitter {
       if (declaration.root !== undefined) source.root = declaration.root;
       return source;
     });
-    return { code, diagnostics: this.diagnostics, exported: order, declarations };
+    return {
+      code,
+      diagnostics: this.diagnostics,
+      exported: order,
+      declarations,
+      ...(annotated ? { declarationCode: this.write(ordered, true) } : {}),
+    };
   }
 
   private registerDeclarations(): void {
@@ -269,7 +283,7 @@ class ModuleEmitter {
     return this.recursive.has(declaration.name) ? undefined : declaration.body;
   }
 
-  private write(ordered: readonly Declaration[]): string {
+  private write(ordered: readonly Declaration[], annotate: boolean): string {
     const blocks: string[] = [];
     for (const declaration of ordered) {
       const body = declaration.body!;
@@ -282,7 +296,7 @@ class ModuleEmitter {
         );
       } else {
         blocks.push(
-          `${doc}export const ${name}Schema = ${body.code};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`,
+          `${doc}export const ${name}Schema${annotate ? `: ${body.zod}` : ""} = ${body.code};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`,
         );
       }
     }

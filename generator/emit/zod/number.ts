@@ -54,5 +54,5 @@ export function emitNumber(
   }
   const format = formatCheck(node, "number", at, ctx);
   if (format !== "") calls.push(format);
-  return { code: appendCalls(base, calls), type: "number" };
+  return { code: appendCalls(base, calls), type: "number", zod: "z.ZodNumber" };
 }

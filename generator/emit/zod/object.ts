@@ -14,7 +14,7 @@
 import { appliesIn } from "../../jsonschema/dialect.js";
 import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
-import { type ObjectShape, type ZodExpr, unionType } from "./expr.js";
+import { type ObjectShape, type ZodExpr, optionalZod, unionType } from "./expr.js";
 import { jsDoc, propertyKey, valueKey } from "./names.js";
 import { emitSchema } from "./recurse.js";
 import { compilablePattern } from "./string.js";
@@ -40,6 +40,8 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
   );
   const shapeEntries: string[] = [];
   const typeEntries: string[] = [];
+  // The shape's zod types (`key: z.ZodString`); undefined once one is not modelled.
+  let zodEntries: string[] | undefined = [];
   const shapeMap = new Map<string, ZodExpr>();
 
   for (const [key, subschema] of Object.entries(properties)) {
@@ -49,6 +51,7 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     const description = isRecord(subschema) ? subschema["description"] : undefined;
     shapeEntries.push(`${jsDoc(description)}${valueKey(key)}: ${expr.code}${optional ? ".optional()" : ""}`);
     typeEntries.push(propertyType(key, expr.type, optional));
+    zodEntries = zodEntry(zodEntries, key, optional ? optionalZod(expr.zod) : expr.zod);
   }
 
   const patterns = isRecord(node["patternProperties"]) ? Object.entries(node["patternProperties"]) : [];
@@ -63,9 +66,11 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
 
   let code: string;
   let type: string;
+  let zod: string | undefined;
   if (patterns.length === 0 && additional === false) {
     code = call("z.strictObject", [objectLiteral(shapeEntries)]);
     type = typeLiteral(typeEntries);
+    zod = objectZod(zodEntries, "$strict");
     // Unsatisfiable (the key may not exist), yet exact: report the verdict ajv gives.
     if (missingRequired.length > 0)
       refinements.push(`.refine(${ctx.helper("hasKeys")}(${literal(missingRequired)}), "Missing required properties")`);
@@ -84,8 +89,10 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
     for (const key of missingRequired) {
       shapeEntries.push(`${valueKey(key)}: z.unknown()`);
       typeEntries.push(propertyType(key, "unknown", false));
+      zodEntries = zodEntry(zodEntries, key, "z.ZodUnknown");
     }
     code = call("z.looseObject", [objectLiteral(shapeEntries)]);
+    zod = objectZod(zodEntries, "$loose");
     type = typeLiteral([...typeEntries, "[key: string]: unknown"]);
     if (patterns.length > 0) {
       const patternCode = patterns.flatMap(([pattern, subschema]) => {
@@ -103,7 +110,19 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
 
   refinements.push(...objectRefinements(node, at, ctx));
   const shape: ObjectShape = { properties: shapeMap, required };
-  return { code: appendCalls(code, refinements), type, shape };
+  return { code: appendCalls(code, refinements), type, zod, shape };
+}
+
+/** Adds `key: zod` to the modelled shape; undefined (not modelled) for a key TypeScript may print otherwise. */
+function zodEntry(entries: string[] | undefined, key: string, zod: string | undefined): string[] | undefined {
+  if (entries === undefined || zod === undefined || key === "__proto__" || propertyKey(key) !== key) return undefined;
+  return [...entries, `${key}: ${zod}`];
+}
+
+/** `z.strictObject(shape)` is `z.ZodObject<shape, z.core.$strict>` (`$loose` for `z.looseObject`). */
+function objectZod(entries: readonly string[] | undefined, config: "$strict" | "$loose"): string | undefined {
+  if (entries === undefined) return undefined;
+  return `z.ZodObject<${entries.length === 0 ? "{}" : `{ ${entries.join("; ")} }`}, z.core.${config}>`;
 }
 
 /** propertyNames, min/maxProperties, dependentRequired/dependentSchemas (and draft-07 dependencies). */

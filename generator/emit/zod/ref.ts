@@ -35,8 +35,10 @@ export function emitRef(ref: unknown, at: readonly string[], ctx: EmitContext): 
   const body = ctx.declarations.bodyOf(declaration);
   const expr: ZodExpr = { code: `${declaration.name}Schema`, type: declaration.name };
   if (body === undefined) return expr;
+  // TypeScript prints the referenced schema's type in full, not `typeof FooSchema`.
   return {
     ...expr,
+    zod: body.zod,
     ...(body.shape ? { shape: body.shape } : {}),
     ...(body.literal !== undefined ? { literal: body.literal } : {}),
   };

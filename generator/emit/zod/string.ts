@@ -40,7 +40,7 @@ export function emitString(node: Record<string, unknown>, at: readonly string[],
   }
   const format = formatCheck(node, "string", at, ctx);
   if (format !== "") calls.push(format);
-  return { code: appendCalls("z.string()", calls), type: "string" };
+  return { code: appendCalls("z.string()", calls), type: "string", zod: "z.ZodString" };
 }
 
 /**

@@ -11,7 +11,7 @@ import { appliesIn } from "../../jsonschema/dialect.js";
 import { emitArray, ARRAY_KEYWORDS } from "./array.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { type ZodExpr, unionType } from "./expr.js";
+import { type ZodExpr, unionType, unionZod } from "./expr.js";
 import { FORMAT_CHECKERS, UNSUPPORTED_FORMATS } from "./formats.js";
 import { NUMBER_KEYWORDS, emitNumber } from "./number.js";
 import { OBJECT_KEYWORDS, emitObject } from "./object.js";
@@ -71,17 +71,19 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
   const constrained = kinds.some((type) =>
     constrainedKinds.includes(type === "integer" ? "number" : (type as ConstrainableKind)),
   );
-  if (arms.length === 0) return { expr: { code: "z.never()", type: "never" }, declared, constrained };
+  if (arms.length === 0) return { expr: { code: "z.never()", type: "never", zod: "z.ZodNever" }, declared, constrained };
   if (arms.length === 1) return { expr: arms[0], declared, constrained };
   const nullIndex = kinds.indexOf("null");
   if (arms.length === 2 && nullIndex >= 0) {
     const other = arms[1 - nullIndex]!;
-    return { expr: { code: `${other.code}.nullable()`, type: unionType([other.type, "null"]) }, declared, constrained };
+    const zod = other.zod === undefined ? undefined : `z.ZodNullable<${other.zod}>`;
+    return { expr: { code: `${other.code}.nullable()`, type: unionType([other.type, "null"]), zod }, declared, constrained };
   }
   return {
     expr: {
       code: call("z.union", [arrayLiteral(arms.map((arm) => arm.code))]),
       type: unionType(arms.map((arm) => arm.type)),
+      zod: unionZod(arms),
       unionArms: arms,
     },
     declared,
@@ -92,9 +94,9 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
 function emitKind(type: JsonType, node: Record<string, unknown>, at: readonly string[], ctx: EmitContext): ZodExpr {
   switch (type) {
     case "null":
-      return { code: "z.null()", type: "null", literal: null };
+      return { code: "z.null()", type: "null", zod: "z.ZodNull", literal: null };
     case "boolean":
-      return { code: "z.boolean()", type: "boolean" };
+      return { code: "z.boolean()", type: "boolean", zod: "z.ZodBoolean" };
     case "string":
       return emitString(node, at, ctx);
     case "number":

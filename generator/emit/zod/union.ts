@@ -9,7 +9,7 @@
 
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { NEVER, type ZodExpr, unionType } from "./expr.js";
+import { NEVER, type ZodExpr, unionType, unionZod } from "./expr.js";
 import { emitSchema } from "./recurse.js";
 import { arrayLiteral, call } from "./writer.js";
 
@@ -35,7 +35,7 @@ export function emitUnion(keyword: "anyOf" | "oneOf", arms: unknown, at: readonl
   if (discriminator !== undefined) {
     return { code: call("z.discriminatedUnion", [JSON.stringify(discriminator), list]), type };
   }
-  if (keyword === "anyOf") return { code: call("z.union", [list]), type, unionArms: exprs };
+  if (keyword === "anyOf") return { code: call("z.union", [list]), type, zod: unionZod(exprs), unionArms: exprs };
   return { code: call("z.xor", [list]), type };
 }
 
