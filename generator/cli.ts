@@ -66,8 +66,18 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * A reader that stops early (`mcp-gen --help | head -1`) closes the pipe: end quietly with exit 0,
+ * as a program killed by SIGPIPE would stop, instead of Node's unhandled 'error' event and stack.
+ */
+function endOnClosedPipe(err: NodeJS.ErrnoException): void {
+  if (err.code === "EPIPE") process.exit(0);
+  throw err;
+}
+
 /** CLI entry: user errors print code + message + hint and exit 1; bugs exit 2. */
 export async function main(argv: string[]): Promise<void> {
+  for (const stream of [process.stdout, process.stderr]) if (!stream.listeners("error").includes(endOnClosedPipe)) stream.on("error", endOnClosedPipe);
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
