@@ -177,6 +177,11 @@ function loadOne(entry: Entry, manifestDir: string, reporter: Reporter): SkillBu
     prefix = entry.prefix;
   }
   const skillFile = join(folder, SKILL_FILE);
+  // Like every file of the folder, SKILL.md is never followed through a link (see walkFolder).
+  if (lstatSync(skillFile, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    reporter.report("MCPGEN2150", entry.at, `\`${posix.join(entry.folder, SKILL_FILE)}\` cannot be bundled: a symbolic link`, "replace links by the files themselves, or remove the entry");
+    return undefined;
+  }
   let text: string;
   try {
     if (!lstatSync(skillFile).isFile()) throw new Error("not a file");
