@@ -36,6 +36,9 @@ const REFUSED: Array<[string, string]> = [
   ["keep chomping", "a: |+\n  kept\n\nb: 1"],
   ["a block scalar less indented than its first line", "a: |\n   one\n  two"],
   ["a plain value with ': ' inside", "a: b: c"],
+  // Assigned key by key, `__proto__` would swap the prototype: `fields.name` read "evil" with no own name.
+  ["a __proto__ key", "__proto__:\n  name: evil\ndescription: d"],
+  ["a quoted __proto__ key", '"__proto__": x\nname: n'],
 ];
 
 describe("readSkillFrontmatter", () => {

@@ -248,6 +248,8 @@ function mapping(lines: readonly Line[], at: number, indent: number): { value: {
       if (/^[-?&*!|>%@`[{]/.test(key) || key.includes(" #")) fail(line, `unsupported key '${key}'`);
       rest = line.text.slice(colon + 1).trim();
     }
+    // Assigned below, `__proto__` would swap the object's prototype (a forged `name` read through it).
+    if (key === "__proto__") fail(line, "unsupported key '__proto__'");
     if (Object.hasOwn(out, key)) fail(line, `duplicate key '${key}'`);
     let parsed: { value: Json; next: number };
     if (rest === "" || rest.startsWith("#")) {
