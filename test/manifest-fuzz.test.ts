@@ -11,6 +11,7 @@ import { isMap, isPair, isSeq, parseDocument, type Node, type Pair } from "yaml"
 import { DIAGNOSTIC_CODES } from "../generator/diagnostics/codes.js";
 import type { Diagnostic } from "../generator/diagnostics/diagnostic.js";
 import { loadManifestText } from "../generator/manifest/load.js";
+import { PROPERTY_BUDGET_MS, PROPERTY_TEST_TIMEOUT_MS, within } from "./support/property-budget.js";
 
 const REPO = join(import.meta.dirname, "..");
 const VALID = join(REPO, "test", "manifests", "valid");
@@ -113,11 +114,15 @@ function checkWellFormed(text: string, file: string, diagnostics: readonly Diagn
   expect(manifestDefined).toBe(!diagnostics.some((d) => d.severity === "error"));
 }
 
+// MANIFEST_FUZZ_RUNS / MANIFEST_FUZZ_SEED explore further locally (the time budget grows with the
+// runs); the default run is fixed and repeatable.
+const FUZZ_RUNS = Number(process.env["MANIFEST_FUZZ_RUNS"] ?? 800);
+const FUZZ_SCALE = Math.max(1, FUZZ_RUNS / 800);
+
 describe("manifest fuzzing", () => {
   it("the loader never crashes on edited manifests (in-process)", () => {
     let withErrors = 0;
-    // MANIFEST_FUZZ_RUNS / MANIFEST_FUZZ_SEED explore further locally; the default run is fixed and repeatable.
-    const runs = Number(process.env["MANIFEST_FUZZ_RUNS"] ?? 800);
+    const runs = FUZZ_RUNS;
     const seed = Number(process.env["MANIFEST_FUZZ_SEED"] ?? 20261130);
     fc.assert(
       fc.property(fc.constantFrom(...BASES), fc.array(edit, { minLength: 1, maxLength: 4 }), (base, edits) => {
@@ -126,11 +131,11 @@ describe("manifest fuzzing", () => {
         checkWellFormed(text, base.file, result.diagnostics, result.manifest !== undefined);
         if (result.manifest === undefined) withErrors++;
       }),
-      { numRuns: runs, seed },
+      { numRuns: runs, seed, ...within(PROPERTY_BUDGET_MS * FUZZ_SCALE) },
     );
     // The edits must actually break manifests most of the time, or this test proves nothing.
     expect(withErrors).toBeGreaterThan(runs / 4);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS * FUZZ_SCALE);
 
   // Found by a 40x soak of the property above (run 26,061): junk typed into a `$schema` made
   // Ajv's URI parser throw ("URI scheme is malformed") instead of a diagnostic.

@@ -6,6 +6,7 @@ import { decodeHeaderValue as decodeStrict, encodeHeaderValue } from "../../pack
 
 const decodeHeaderValue = (value: string): string => decodeStrict(value, "Mcp-Param-Test");
 import { paramHeaders, standardHeaders } from "../../packages/runtime/src/client/request-headers.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 describe("header value encoding (streamable-http § Value Encoding)", () => {
   it("reproduces every row of the spec's encoding table", () => {
@@ -40,9 +41,9 @@ describe("header value encoding (streamable-http § Value Encoding)", () => {
         expect(encoded).toBe(encoded.trim());
         expect(decodeHeaderValue(encoded)).toBe(value);
       }),
-      { numRuns: 500 },
+      { numRuns: 500, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("encodes exactly as Node's Buffer Base64 would, without depending on Buffer (runtime-neutral core)", () => {
     fc.assert(
@@ -50,13 +51,13 @@ describe("header value encoding (streamable-http § Value Encoding)", () => {
         const encoded = encodeHeaderValue(value);
         if (encoded !== value) expect(encoded).toBe(`=?base64?${Buffer.from(value, "utf8").toString("base64")}?=`);
       }),
-      { numRuns: 300 },
+      { numRuns: 300, ...within() },
     );
     // A leading byte-order mark and a real U+FFFD are text, kept as sent; bytes that are not UTF-8 are refused.
     expect(decodeHeaderValue(encodeHeaderValue("\uFEFFeu"))).toBe("\uFEFFeu");
     expect(decodeHeaderValue(encodeHeaderValue("a\uFFFDb"))).toBe("a\uFFFDb");
     expect(() => decodeHeaderValue(`=?base64?${Buffer.from([0xc3, 0x28]).toString("base64")}?=`)).toThrow(/UTF-8/);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("stringifies integers and booleans and omits null or absent values", () => {
     expect(headerValueFor(42)).toBe("42");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SchemaFact } from "../../generator/diff/schema/facts.js";
 import { compareSchemas } from "../../generator/diff/schema/compare.js";
 import { localResolver } from "../../generator/diff/schema/resolve.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 function facts(before: unknown, after: unknown): SchemaFact[] {
   return compareSchemas(before, after, { resolveOld: localResolver(before), resolveNew: localResolver(after) });
@@ -161,11 +162,11 @@ describe("soundness of 'no narrowing' against ajv (property test)", () => {
           expect(acceptsNew(v), JSON.stringify({ before, after, v })).toBe(true);
         }
       }),
-      { numRuns: 2000, seed: 20260728 },
+      { numRuns: 2000, seed: 20260728, ...within() },
     );
     // The early return skips narrowing pairs; the property must still have checked plenty.
     expectChecked(checked, FLOORS.scalar);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("holds on random object schemas and values", () => {
     const ajv = new Ajv2020({ strict: false });
@@ -181,10 +182,10 @@ describe("soundness of 'no narrowing' against ajv (property test)", () => {
           expect(acceptsNew(v), JSON.stringify({ before, after, v })).toBe(true);
         }
       }),
-      { numRuns: 1000, seed: 20260728 },
+      { numRuns: 1000, seed: 20260728, ...within() },
     );
     expectChecked(checked, FLOORS.object);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("and 'no widening' is sound for outputs the same way", () => {
     const ajv = new Ajv2020({ strict: false });
@@ -207,10 +208,10 @@ describe("soundness of 'no narrowing' against ajv (property test)", () => {
           expect(acceptsOld(v), JSON.stringify({ before, after, v })).toBe(true);
         }
       }),
-      { numRuns: 1000, seed: 20260728 },
+      { numRuns: 1000, seed: 20260728, ...within() },
     );
     expectChecked(checked, FLOORS.output);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe("robustness on arbitrary JSON (property test)", () => {
@@ -228,8 +229,8 @@ describe("robustness on arbitrary JSON (property test)", () => {
         compareSchemas(a, b, { resolveOld: localResolver(a), resolveNew: localResolver(b) });
         expect(facts(a, a)).toEqual([]);
       }),
-      { numRuns: 500, seed: 7 },
+      { numRuns: 500, seed: 7, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 

@@ -8,6 +8,7 @@ import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { createLineSplitter } from "../../packages/runtime/src/stdio/line-reader.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
 import { connectInProcess } from "../runtime/helpers/stdio.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 function definition(aborted: Array<string | number> = []): ServerDefinition {
   return {
@@ -93,9 +94,9 @@ describe("stdio reads UTF-8 split across chunks (issue 21 #7)", () => {
         const reply = await peer.waitFor((m) => m.id === requestId);
         expect(reply.result.content[0].text).toBe(text);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("the line limit still counts bytes: at the limit accepted, one byte over refused", async () => {
     const limit = 8_192;

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUriTemplate } from "../../packages/runtime/src/uri/template.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 function elapsedMs(run: () => void): number {
   const start = performance.now();
@@ -91,9 +92,9 @@ describe("URI template matching is linear (issue 21 #4)", () => {
         const actual = compiled.get(template)!.match(uri);
         expect(actual === undefined ? undefined : { ...actual }).toEqual(expected);
       }),
-      { numRuns: 3_000 },
+      { numRuns: 3_000, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 function decodeURIComponentSafe(raw: string): string {

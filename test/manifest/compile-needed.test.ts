@@ -12,6 +12,7 @@ import { importedYaml } from "../../generator/import/write.js";
 import { userSchemaAjv } from "../../generator/manifest/ajv.js";
 import { compileNeeded } from "../../generator/manifest/compile-needed.js";
 import { loadManifestText } from "../../generator/manifest/load.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -91,12 +92,12 @@ describe("compileNeeded", () => {
         const verdict = agrees(s);
         if (verdict !== "meta-invalid") seen[verdict]++;
       }),
-      { numRuns: 600, seed: 20261201 },
+      { numRuns: 600, seed: 20261201, ...within() },
     );
     // The grammar must reach both verdicts, or the property says nothing.
     expect(seen.compiles).toBeGreaterThan(50);
     expect(seen.throws).toBeGreaterThan(20);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("agrees with Ajv on every schema of the examples, the conformance fixture and the Gitea import", async () => {
     const manifests = ["examples/notes/mcp.yaml", "examples/shop/mcp.yaml", "examples/config/mcp.yaml", "examples/secure-notes/mcp.yaml", "examples/reports/mcp.yaml", "test/conformance/server.yaml"].map((path) => ({ path: join(ROOT, path), text: readFileSync(join(ROOT, path), "utf8") }));

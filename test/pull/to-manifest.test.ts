@@ -8,6 +8,7 @@ import { loadManifestText } from "../../generator/manifest/load.js";
 import type { ServerSnapshot } from "../../generator/pull/introspect.js";
 import { snapshotToManifest, templateVariables } from "../../generator/pull/to-manifest.js";
 import { manifestYaml } from "../../generator/pull/write.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 const tool = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name, inputSchema: { type: "object", properties: { q: { type: "string" }, a: { type: "number" } } }, ...extra });
 
@@ -127,9 +128,9 @@ describe("manifestYaml", () => {
         // JSON has no -0; the server's bytes are JSON, so compare as JSON.
         expect(JSON.stringify(parse(manifestYaml(data)))).toBe(JSON.stringify(data));
       }),
-      { numRuns: 300 },
+      { numRuns: 300, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
 
 describe("templateVariables", () => {

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { readSkillFrontmatter } from "../../packages/runtime/src/client-entry.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 const wrap = (body: string): string => `---\n${body}\n---\n\n# Body\n`;
 
@@ -92,8 +93,8 @@ describe("readSkillFrontmatter", () => {
         expect(valid, body).toBe(true);
         expect(got.fields, body).toEqual(expected ?? {});
       }),
-      { numRuns: 2000, seed: 42 },
+      { numRuns: 2000, seed: 42, ...within() },
     );
     expect(read).toBeGreaterThan(200);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as v from "../../../packages/runtime/src/validation/index.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../../support/property-budget.js";
 
 describe("json helpers", () => {
   it("jsonKind names JSON kinds and nothing else", () => {
@@ -93,9 +94,9 @@ describe("format checkers", () => {
     );
     fc.assert(
       fc.property(urlish, (text) => v.isUrl(text) === ajvFormats["url"]!.test(text)),
-      { numRuns: 5000, seed: 212 },
+      { numRuns: 5000, seed: 212, ...within() },
     );
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("email splits at the last '@' and checks every domain label", () => {
     expect(v.isEmail("a.b+c@example.co.uk")).toBe(true);

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { linearMatcher, pattern, toRe2Syntax } from "../../../packages/runtime/src/validation/index.js";
+import { PROPERTY_BUDGET_MS, PROPERTY_TEST_TIMEOUT_MS, within } from "../../support/property-budget.js";
 
 /** Patterns that must run on RE2, chosen around every rewrite of re2-syntax.ts. */
 const LINEAR = [
@@ -49,10 +50,11 @@ describe("linear pattern engine (re2js)", () => {
       const native = new RegExp(source, "u");
       fc.assert(
         fc.property(text, (value) => matcher!.test(value) === native.test(value)),
-        { numRuns: 400, seed: 21 },
+        // One budget shared by every pattern's property, so the test stays inside its timeout.
+        { numRuns: 400, seed: 21, ...within(PROPERTY_BUDGET_MS / LINEAR.length) },
       );
     }
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("agrees with RegExp on hand-picked values around each rewrite", () => {
     const cases: [string, string][] = [
