@@ -115,7 +115,10 @@ export class HandlerCall {
    * on settle alone removed it; here, adding a per-call closure as a property the class does
    * not declare brings it back. Check `promoted=` (bench/server/README.md) after changing this.
    */
-  run<T>(parent: Cancellation, work: (call: HandlerCall) => Promise<T>): Promise<T> {
+  run<T>(parent: Cancellation, work: (call: HandlerCall) => T | PromiseLike<T>): Promise<T>;
+  run<T, A>(parent: Cancellation, work: (arg: A) => T | PromiseLike<T>, arg: A): Promise<T>;
+  // `arg` spares callers a closure around `work` (issue 10); a plain value settles at once.
+  run<T>(parent: Cancellation, work: (arg: never) => T | PromiseLike<T>, arg: unknown = this): Promise<T> {
     if (parent.aborted) {
       this.cancellation.abort();
       return Promise.reject(cancelled());
@@ -127,11 +130,15 @@ export class HandlerCall {
     this.parent = parent;
     parent.addAbortListener((this.onParentAbort = () => this.fail(cancelled())));
     this.arm();
-    let running: Promise<T>;
+    let running: T | PromiseLike<T>;
     try {
-      running = work(this);
+      running = (work as (arg: unknown) => T | PromiseLike<T>)(arg);
     } catch (error) {
       this.settle(false, error);
+      return settled;
+    }
+    if (!isThenable(running)) {
+      this.settle(true, running);
       return settled;
     }
     running.then(
@@ -193,6 +200,10 @@ export class HandlerCall {
     if (this.ownTimer !== undefined) clearTimeout(this.ownTimer);
     this.ownTimer = undefined;
   }
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /**

@@ -9,7 +9,7 @@ import { InputRequiredSignal } from "../mrtr/input-required.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import type { ModernInputChannel } from "../mrtr/modern-inputs.js";
 import { decodeCursor } from "../pagination/cursor.js";
-import type { CompiledServer } from "./compile.js";
+import type { CompiledServer, CompiledTool } from "./compile.js";
 import { createHandlerContext } from "./context.js";
 import type { CacheHint, Completer, ServerHandlerContext, ReadResult, ServerControl } from "./definition.js";
 import { HandlerCall } from "./handler-call.js";
@@ -54,15 +54,17 @@ export async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
-  run: (ctx: ServerHandlerContext) => Promise<JsonObject>,
+  run: (ctx: ServerHandlerContext) => unknown,
   onTimeout?: () => JsonObject,
   timeoutMs = host.handlerTimeoutMs,
+  outcome?: HandlerOutcome,
 ): Promise<JsonObject> {
   const call = new HandlerCall(scope.method, timeoutMs);
   const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call, host.compiled.extensions);
   if (channel.ready !== undefined) await channel.ready;
+  let result: unknown;
   try {
-    return await call.run(scope.cancellation, () => run(ctx));
+    result = await call.run(scope.cancellation, run, ctx);
   } catch (error) {
     if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
       return await (channel as ModernInputChannel).inputRequiredResult(error);
@@ -80,7 +82,56 @@ export async function runWithInputs(
       host.reportError(error);
       return onTimeout();
     }
+    if (outcome !== undefined && !(error instanceof RpcError) && !(error instanceof InputRequiredSignal)) return outcome.recover(error, ctx.signal.aborted);
     throw clientFacing(host, error);
+  }
+  if (outcome === undefined) return result as JsonObject;
+  try {
+    return outcome.accept(result);
+  } catch (error) {
+    return outcome.recover(error, false);
+  }
+}
+
+/**
+ * How a handler's own outcome becomes the result, applied after the call settles rather than in
+ * an async wrapper around the handler: PERFORMANCE (issue 10), every async frame on the
+ * tools/call path costs ~600 bytes of allocation per call.
+ */
+export interface HandlerOutcome {
+  /** The handler returned `result`: the answer (may throw: then `recover` answers). */
+  accept(result: unknown): JsonObject;
+  /** The handler threw something other than an RpcError or the engine's input signal. */
+  recover(error: unknown, aborted: boolean): JsonObject;
+}
+
+/** A tool's outcome rules (2026-07-28 server/tools § Error Handling: failures are results). */
+class ToolOutcome implements HandlerOutcome {
+  constructor(
+    private readonly host: OperationHost,
+    private readonly name: string,
+    private readonly def: CompiledTool["definition"],
+  ) {}
+
+  accept(result: unknown): JsonObject {
+    if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${this.name}' returned no content array`);
+    if (this.def.parseOutput && result["isError"] !== true) {
+      const checked = this.def.parseOutput(result["structuredContent"]);
+      if (!checked.success) {
+        this.host.reportError(new Error(`tool '${this.name}' returned structuredContent that violates its outputSchema: ${describeIssue(checked.error)}`));
+        return textError(`Tool '${this.name}' produced output that does not match its output schema`);
+      }
+    }
+    return result;
+  }
+
+  recover(error: unknown, aborted: boolean): JsonObject {
+    if (error instanceof HandleError) return textError(error.message);
+    // A handler giving up because its call was cancelled (tasks/cancel, client gone) did not fail.
+    if (!aborted) this.host.reportError(error);
+    // Tool failures are results, not protocol errors; their text is generic unless the handler
+    // marked the error safe (clientFacing).
+    return textError(exposedMessage(error) ?? "Tool execution failed");
   }
 }
 
@@ -130,34 +181,18 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     }
   }
   const timedOut = () => textError(`Tool '${name}' did not finish in time`);
-  const run = async (ctx: ServerHandlerContext): Promise<JsonObject> => {
-    try {
-      const result = await def.handler(args, ctx);
-      if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${name}' returned no content array`);
-      if (def.parseOutput && result["isError"] !== true) {
-        const checked = def.parseOutput(result["structuredContent"]);
-        if (!checked.success) {
-          host.reportError(new Error(`tool '${name}' returned structuredContent that violates its outputSchema: ${describeIssue(checked.error)}`));
-          return textError(`Tool '${name}' produced output that does not match its output schema`);
-        }
-      }
-      return result;
-    } catch (error) {
-      if (error instanceof RpcError || error instanceof InputRequiredSignal) throw error;
-      if (error instanceof HandleError) return textError(error.message);
-      // A handler giving up because its call was cancelled (tasks/cancel, client gone) did not fail.
-      if (!ctx.signal.aborted) host.reportError(error);
-      // Tool failures are results, not protocol errors (2026-07-28 server/tools § Error Handling);
-      // their text is generic unless the handler marked the error safe (clientFacing).
-      return textError(exposedMessage(error) ?? "Tool execution failed");
-    }
-  };
+  const run = (ctx: ServerHandlerContext): unknown => def.handler(args, ctx);
+  const outcome = new ToolOutcome(host, name, def);
   if (host.tasks && def.task) {
     // A task is bounded by its TTL and tasks/cancel, not by the per-invocation deadline.
-    const answer = await maybeStartTask(host.tasks, scope, { options: def.task, inputs: def.inputs, execute: (s) => runWithInputs(host, s, def.inputs, run, timedOut, 0) });
+    const answer = await maybeStartTask(host.tasks, scope, {
+      options: def.task,
+      inputs: def.inputs,
+      execute: (s) => runWithInputs(host, s, def.inputs, run, timedOut, 0, outcome),
+    });
     if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
   }
-  const body = await runWithInputs(host, scope, def.inputs, run, timedOut, def.timeoutMs ?? host.handlerTimeoutMs);
+  const body = await runWithInputs(host, scope, def.inputs, run, timedOut, def.timeoutMs ?? host.handlerTimeoutMs, outcome);
   return { body };
 }
 
