@@ -8,6 +8,7 @@ import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { testDefinition } from "./helpers/definition.js";
 import { hostileLine, KNOWN_CODES } from "./helpers/hostile.js";
 import { messagesOf, modernCall, rawRequest } from "./helpers/http.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 const MAX_BODY_BYTES = 2048;
 let listening: ListeningServer;
@@ -29,6 +30,9 @@ const STATUS_FOR_CODE: Record<number, number[]> = {
   [-32603]: [200],
   [-32002]: [200],
 };
+
+// A request that never settles fails its run (fast-check `timeout`), with the body that hung it.
+const RUN_TIMEOUT_MS = 10_000;
 
 describe("HTTP fuzzing", () => {
   it("answers every hostile body with a well-formed reply and a matching status", async () => {
@@ -70,13 +74,13 @@ describe("HTTP fuzzing", () => {
         }
         if (Array.isArray(parsed) || (typeof parsed !== "object" && typeof parsed !== "symbol")) expect(response.status).toBe(400);
       }),
-      { numRuns: 250 },
+      { numRuns: 250, timeout: RUN_TIMEOUT_MS, ...within() },
     );
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(reportedErrors).toEqual([]);
     const alive = await modernCall(listening.url, "server/discover");
     expect(alive.final.result.resultType).toBe("complete");
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 
   it("answers hostile traffic inside a legacy session without breaking the session", async () => {
     const init = await rawRequest(listening.url, {
@@ -94,10 +98,10 @@ describe("HTTP fuzzing", () => {
           if (message.error) expect(KNOWN_CODES.has(message.error.code)).toBe(true);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 200, timeout: RUN_TIMEOUT_MS, ...within() },
     );
     const ping = await rawRequest(listening.url, { headers, body: JSON.stringify({ jsonrpc: "2.0", id: "after", method: "ping" }) });
     expect(JSON.parse(ping.body)).toEqual({ jsonrpc: "2.0", id: "after", result: {} });
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });

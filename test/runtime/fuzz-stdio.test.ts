@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "./helpers/definition.js";
 import { hostileLine, KNOWN_CODES } from "./helpers/hostile.js";
 import { spawnStdioServer, type StdioPeer } from "./helpers/stdio.js";
+import { PROPERTY_TEST_TIMEOUT_MS, within } from "../support/property-budget.js";
 
 const root = resolve(import.meta.dirname, "../..");
 let peer: StdioPeer;
@@ -45,8 +46,8 @@ describe("stdio fuzzing", () => {
         // Blank lines carry no message and are skipped by the framing layer.
         if (invalidJson && line.trim() !== "") expect(produced.some((m) => m.error?.code === -32700 && m.id === null)).toBe(true);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, ...within() },
     );
     expect(peer.stderr.filter((line) => !line.startsWith("aborted:"))).toEqual([]);
-  });
+  }, PROPERTY_TEST_TIMEOUT_MS);
 });
