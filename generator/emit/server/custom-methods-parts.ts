@@ -6,6 +6,7 @@
 import type { CustomMethod, CustomNotification } from "../../manifest/custom-methods.js";
 import type { Manifest } from "../../manifest/ir.js";
 import type { ModuleWriter } from "../module-writer/module-writer.js";
+import type { ServerValidators } from "./validators-parts.js";
 import { HANDLE_CONTEXT_CONST, HANDLERS_PARAMETER, HANDLERS_TYPE, handlersSymbol, jsdoc, literal, pascal, RUNTIME, type SchemaNames } from "./naming.js";
 
 /** Sections of Handlers and members of the typed Client. */
@@ -78,7 +79,7 @@ export interface ServerCustomMethodsParts {
 }
 
 /** server.ts: the definition's extensionMethods and extensionNotifications, built from the handlers. */
-export function serverCustomMethodsParts(w: ModuleWriter, manifest: Manifest, schemas: SchemaNames, handles: boolean): ServerCustomMethodsParts | undefined {
+export function serverCustomMethodsParts(w: ModuleWriter, manifest: Manifest, schemas: SchemaNames, validators: ServerValidators, handles: boolean): ServerCustomMethodsParts | undefined {
   const methods = methodsOf(manifest);
   const notifications = manifest.notifications ?? [];
   if (methods.length === 0 && notifications.length === 0) return undefined;
@@ -93,9 +94,9 @@ export function serverCustomMethodsParts(w: ModuleWriter, manifest: Manifest, sc
     (m) =>
       `      {\n        method: ${JSON.stringify(m.name)},\n        extension: ${JSON.stringify(m.extension)},\n` +
       (m.description !== undefined ? `        description: ${JSON.stringify(m.description)},\n` : "") +
-      `        parseParams: (params) => ${w.use(schemas.value(paramsRoot(m)))}.safeParse(params),\n` +
+      `        parseParams: (params) => ${validators.of(paramsRoot(m))}.safeParse(params),\n` +
       // The result schema is the server's promise (docs/extensions.md): checked before it goes out.
-      `        parseResult: (result) => ${w.use(schemas.value(resultRoot(m)))}.safeParse(result),\n` +
+      `        parseResult: (result) => ${validators.of(resultRoot(m))}.safeParse(result),\n` +
       `        handler: (params, ctx) => ${HANDLERS_PARAMETER}.${METHODS_SECTION}.${m.identifier}(params, ${ctx}),\n` +
       `      } satisfies ${w.use(RUNTIME.ExtensionMethodDefinition)}<${w.use(schemas.type(paramsRoot(m)))}, any>,\n`,
   );
@@ -104,7 +105,7 @@ export function serverCustomMethodsParts(w: ModuleWriter, manifest: Manifest, sc
       `      {\n        method: ${JSON.stringify(n.name)},\n        extension: ${JSON.stringify(n.extension)},\n        direction: ${JSON.stringify(n.direction)},\n` +
       (n.description !== undefined ? `        description: ${JSON.stringify(n.description)},\n` : "") +
       (n.direction === "clientToServer"
-        ? `        parseParams: (params) => ${w.use(schemas.value(paramsRoot(n)))}.safeParse(params),\n` +
+        ? `        parseParams: (params) => ${validators.of(paramsRoot(n))}.safeParse(params),\n` +
           `        handler: (params, info) => ${HANDLERS_PARAMETER}.${NOTIFICATIONS_SECTION}.${n.identifier}(params, info),\n`
         : "") +
       `      } satisfies ${w.use(RUNTIME.ExtensionNotificationDefinition)}<${w.use(schemas.type(paramsRoot(n)))}>,\n`,

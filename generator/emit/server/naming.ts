@@ -52,6 +52,7 @@ export const RUNTIME = {
   createMemoryTransport: runtimeValue("node", "createMemoryTransport"),
   expandUriTemplate: runtimeValue("client", "expandUriTemplate"),
   parsePromptArguments: runtimeValue("server", "parsePromptArguments"),
+  jsonSchemaValidator: runtimeValue("server", "jsonSchemaValidator"),
   toCallToolResult: runtimeValue("server", "toCallToolResult"),
   typedContext: runtimeValue("server", "typedContext"),
   withLiveItems: runtimeValue("server", "withLiveItems"),
@@ -174,7 +175,21 @@ export class SchemaNames {
     private readonly byRoot: ReadonlyMap<string, string>,
     /** Every declaration of schemas.ts, nested ones included, in emission order. */
     readonly declarations: readonly string[],
+    /** The JSON Schema of each root (what server.ts validates with, without zod). */
+    private readonly roots: Readonly<Record<string, unknown>> = {},
   ) {}
+
+  /** The JSON Schema a root was emitted from. */
+  jsonSchema(root: string): unknown {
+    if (!Object.hasOwn(this.roots, root)) throw new Error(`schema root ${root} has no JSON Schema`);
+    return this.roots[root];
+  }
+
+  /** server.ts: the module-level constants of a root's JSON Schema and of its compiled validator. */
+  validatorNames(root: string): { readonly json: string; readonly validator: string } {
+    const stem = camel(this.declarationOf(root));
+    return { json: `${stem}JsonSchema`, validator: `${stem}Validator` };
+  }
 
   private declarationOf(root: string): string {
     const name = this.byRoot.get(root);
@@ -182,7 +197,7 @@ export class SchemaNames {
     return name;
   }
 
-  /** The zod schema constant of a root. */
+  /** The zod schema constant of a root (./schemas subpath of the package; server.ts uses validatorNames). */
   value(root: string): ModuleSymbol {
     return { name: schemaConstOf(this.declarationOf(root)), from: MODULE.schemas, typeOnly: false };
   }

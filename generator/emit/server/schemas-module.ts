@@ -47,5 +47,5 @@ export function emitSchemasModule(manifest: Manifest, header: string): SchemasMo
     externalRefs: "unknown",
   });
   const byRoot = new Map(emitted.declarations.filter((d) => d.root !== undefined && d.pointer === "").map((d) => [d.root!, d.name]));
-  return { code: emitted.code, declarationCode: emitted.declarationCode, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported), roots };
+  return { code: emitted.code, declarationCode: emitted.declarationCode, diagnostics: emitted.diagnostics, names: new SchemaNames(byRoot, emitted.exported, roots), roots };
 }

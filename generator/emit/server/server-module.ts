@@ -7,6 +7,7 @@ import { serverAuthParts } from "./auth-parts.js";
 import { httpOptionDefaults } from "./http-parts.js";
 import { handlersOptional, isProxied, proxyHandler, serverProxyParts } from "./proxy-parts.js";
 import { inputKind } from "./input-kinds/index.js";
+import { ServerValidators } from "./validators-parts.js";
 import {
   contextConst,
   contextType,
@@ -70,7 +71,7 @@ class ServerDeclarations {
   readonly parts: string[] = [];
   constructor(
     private readonly w: ModuleWriter,
-    private readonly schemas: SchemaNames,
+    readonly validators: ServerValidators,
     private readonly handles: boolean,
   ) {}
 
@@ -82,8 +83,8 @@ class ServerDeclarations {
     const inputs = inputsConst(owner);
     const declarations = Object.fromEntries(requests.map((r) => [r.key, inputKind(r).declaration(r)]));
     const answers = requests.flatMap((r) => {
-      const schema = inputKind(r).answerSchema(w, owner, r, this.schemas);
-      return schema === undefined ? [] : [`${JSON.stringify(r.key)}: ${schema}`];
+      const root = inputKind(r).answerSchemaRoot(owner, r);
+      return root === undefined ? [] : [`${JSON.stringify(r.key)}: ${this.validators.of(root)}`];
     });
     const spec = [`inputs: ${inputs}`, ...(answers.length > 0 ? [`answers: { ${answers.join(", ")} }`] : []), ...(this.handles ? [`handles: ${HANDLE_KINDS_CONST}`] : [])];
     const name = contextConst(owner);
@@ -112,15 +113,19 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
   const bound = d.bind({ identifier: tool.identifier, family: "Tool", inputRequests: tool.inputRequests });
   const handleArguments = Object.fromEntries(tool.handleInputs.filter((u) => u.path.length === 1).map((u) => [u.path[0]!, u.handle]));
   const input = toolInputRoot(tool);
+  const output = tool.outputSchema === undefined ? undefined : toolOutputRoot(tool);
+  const v = d.validators;
+  // The wire schemas are the constants the validators check with (validators-parts.ts).
+  const wireSchema = (root: string, schema: unknown) => (typeof schema === "object" && schema !== null ? v.json(root) : literal(schema, 6));
   return (
     `    {\n` +
     fields(
+      { name: tool.name, title: tool.title, description: tool.description },
+      { inputSchema: wireSchema(input, tool.inputSchema), outputSchema: output === undefined ? undefined : wireSchema(output, tool.outputSchema) },
+      6,
+    ) +
+    fields(
       {
-        name: tool.name,
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
         annotations: tool.annotations,
         icons: tool.icons,
         _meta: tool._meta,
@@ -134,10 +139,10 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
       },
       {
         inputs: bound.inputs,
-        parseInput: `(args) => ${w.use(schemas.value(input))}.safeParse(args)`,
+        parseInput: `(args) => ${v.of(input)}.safeParse(args)`,
         // The spec's MUST: structured content conforms to the output schema (2025-11-25 and
         // 2026-07-28 server/tools § Output Schema); the runtime turns a violation into isError.
-        parseOutput: tool.outputSchema === undefined ? undefined : `(value) => ${w.use(schemas.value(toolOutputRoot(tool)))}.safeParse(value)`,
+        parseOutput: output === undefined ? undefined : `(value) => ${v.of(output)}.safeParse(value)`,
         handler: isProxied(tool)
           ? proxyHandler(w, tool, (ref) => `${w.use(RUNTIME.toCallToolResult)}(await ${ref}(args, ${call(bound)}))`)
           : `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await ${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
@@ -152,7 +157,7 @@ function promptEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaName
   const bound = d.bind({ identifier: prompt.identifier, family: "Prompt", inputRequests: prompt.inputRequests });
   const args = prompt.arguments.map((a) => compact({ name: a.name, title: a.title, description: a.description, required: a.required || undefined }));
   const member = handlerRef("Prompt", prompt);
-  const parsed = `${w.use(RUNTIME.parsePromptArguments)}(${JSON.stringify(prompt.name)}, args, ${w.use(schemas.value(promptArgumentsRoot(prompt)))})`;
+  const parsed = `${w.use(RUNTIME.parsePromptArguments)}(${JSON.stringify(prompt.name)}, args, ${d.validators.of(promptArgumentsRoot(prompt))})`;
   return (
     `    {\n` +
     fields(
@@ -263,7 +268,8 @@ function liveAccessors(w: ModuleWriter, manifest: Manifest): { type: string; wra
 export function emitServerModule(manifest: Manifest, header: string, schemas: SchemaNames): ServerModule {
   const w = new ModuleWriter();
   const handles = manifest.handles.length > 0;
-  const d = new ServerDeclarations(w, schemas, handles);
+  const validators = new ServerValidators(w, schemas);
+  const d = new ServerDeclarations(w, validators, handles);
   if (handles) d.handleKinds(manifest);
   const listCache = compact({
     "server/discover": runtimeCache(manifest.cache.discover),
@@ -307,11 +313,11 @@ export function emitServerModule(manifest: Manifest, header: string, schemas: Sc
   const live = liveAccessors(w, manifest);
   const apps = serverAppsParts(w, manifest);
   const skills = serverSkillsParts(w, manifest);
-  const custom = serverCustomMethodsParts(w, manifest, schemas, handles);
+  const custom = serverCustomMethodsParts(w, manifest, schemas, validators, handles);
   const factory =
     `/**\n * Creates the ${JSON.stringify(manifest.server.name).slice(1, -1)} MCP server: both protocol eras on one endpoint, stdio or HTTP.\n` +
     ` * Serve it with serveFromArgv(), serveStdio() or listenHttp() from @mcp-gen/runtime/node.\n */\n` +
     `export function ${w.export(CREATE_SERVER, false)}(${HANDLERS_PARAMETER}: ${w.use(handlersSymbol(HANDLERS_TYPE))}${handlersOptional(manifest) ? " = {}" : ""}, options: ${w.use(RUNTIME.ServerOptions)}${auth?.optionsType ?? ""}${proxy?.optionsType ?? ""} = {}): ${live.type} {\n` +
     `${httpOptionDefaults(manifest)}${definition}  return ${live.wrap(`${w.use(RUNTIME.createMcpServer)}(${(skills?.wrap ?? String)((custom?.wrap ?? String)(apps ? apps.wrap("definition") : "definition"))}, ${auth?.optionsExpression ?? "options"})`)};\n}\n`;
-  return { code: w.render(header, [...d.parts, ...(auth ? [auth.part] : []), ...(proxy ? [proxy.part] : []), ...(apps ? [apps.part] : []), ...(skills ? [skills.part] : []), ...(custom ? [custom.part] : []), factory].join("\n")), exports: w.exports() };
+  return { code: w.render(header, [...[validators.part()].filter((part) => part !== undefined), ...d.parts, ...(auth ? [auth.part] : []), ...(proxy ? [proxy.part] : []), ...(apps ? [apps.part] : []), ...(skills ? [skills.part] : []), ...(custom ? [custom.part] : []), factory].join("\n")), exports: w.exports() };
 }

@@ -10,5 +10,5 @@ export const formElicitation: InputKind<ElicitFormInputRequest> = {
   parameter: () => ({ type: "{ message?: string; [key: string]: unknown }", optional: true }),
   answer: (w, owner, request, schemas) => `${w.use(RUNTIME.ElicitAnswer)}<${w.use(schemas.type(answerRoot(owner, request)))}>`,
   declaration: (request) => ({ kind: "form-elicitation", message: request.message ?? `Please provide: ${request.key}`, requestedSchema: request.schema }),
-  answerSchema: (w, owner, request, schemas) => w.use(schemas.value(answerRoot(owner, request))),
+  answerSchemaRoot: (owner, request) => answerRoot(owner, request),
 };

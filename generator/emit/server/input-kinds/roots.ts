@@ -9,5 +9,5 @@ export const roots: InputKind<RootsInputRequest> = {
   parameter: () => undefined,
   answer: (w) => w.use(RUNTIME.RootsAnswer),
   declaration: () => ({ kind: "roots" }),
-  answerSchema: () => undefined,
+  answerSchemaRoot: () => undefined,
 };

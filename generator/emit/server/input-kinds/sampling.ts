@@ -19,5 +19,5 @@ export const sampling: InputKind<SamplingInputRequest> = {
     kind: "sampling",
     params: { maxTokens: request.maxTokens ?? DEFAULT_MAX_TOKENS, ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}) },
   }),
-  answerSchema: () => undefined,
+  answerSchemaRoot: () => undefined,
 };

@@ -19,6 +19,6 @@ export interface InputKind<R extends InputRequest> {
   answer(w: ModuleWriter, owner: Owner, request: R, schemas: SchemaNames): string;
   /** server.ts: the runtime's InputRequestDeclaration for this request (plain data). */
   declaration(request: R): Record<string, unknown>;
-  /** server.ts: the schema the runtime checks accepted content with, if the kind has one. */
-  answerSchema(w: ModuleWriter, owner: Owner, request: R, schemas: SchemaNames): string | undefined;
+  /** server.ts: the schemas.ts root the runtime checks accepted content with, if the kind has one. */
+  answerSchemaRoot(owner: Owner, request: R): string | undefined;
 }

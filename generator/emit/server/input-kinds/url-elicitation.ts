@@ -10,5 +10,5 @@ export const urlElicitation: InputKind<ElicitUrlInputRequest> = {
   parameter: () => ({ type: "{ url: string; message?: string; elicitationId?: string }", optional: false }),
   answer: (w) => w.use(RUNTIME.UrlElicitAnswer),
   declaration: (request) => ({ kind: "url-elicitation", message: request.message ?? `Please continue in your browser: ${request.key}` }),
-  answerSchema: () => undefined,
+  answerSchemaRoot: () => undefined,
 };

@@ -18,8 +18,8 @@ export function stringKeywords(node: Record<string, unknown>): ((text: string, i
     checks.push((text, issues) => {
       // Only a string longer (in UTF-16 units) than the lower bound can be too short in code points.
       const length = lower === undefined && text.length <= upper! ? 0 : codePointLength(text);
-      if (lower !== undefined && length < lower) return fail(issues, `must be at least ${lower} characters long`);
-      if (upper !== undefined && text.length > upper && length > upper) return fail(issues, `must be at most ${upper} characters long`);
+      if (lower !== undefined && length < lower) return fail(issues, `must be at least ${lower} character${lower === 1 ? "" : "s"} long`);
+      if (upper !== undefined && text.length > upper && length > upper) return fail(issues, `must be at most ${upper} character${upper === 1 ? "" : "s"} long`);
       return true;
     });
   }

@@ -11,18 +11,51 @@ import {
   type ToolDefinition,
   type WithLiveItems,
   createMcpServer,
+  jsonSchemaValidator,
   toCallToolResult,
   typedContext,
   withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { HandleContext, Handlers } from "./handlers.js";
-import {
-  type AddItemInput,
-  AddItemInputSchema,
-  type OpenCartInput,
-  OpenCartInputSchema,
-  OpenCartOutputSchema,
-} from "./schemas.js";
+import type { AddItemInput, OpenCartInput, OpenCartOutput } from "./schemas.js";
+
+/** The JSON Schemas this server validates with; each is compiled on its first use. */
+const addItemInputJsonSchema = {
+  type: "object",
+  properties: {
+    cart: {
+      type: "string",
+      "x-mcpgen-handle": "cart",
+    },
+    sku: {
+      type: "string",
+      pattern: "^[A-Z]{3}-[0-9]+$",
+    },
+    quantity: {
+      type: "integer",
+      minimum: 1,
+      default: 1,
+    },
+  },
+  required: ["cart", "sku"],
+};
+const addItemInputValidator = jsonSchemaValidator<AddItemInput>(addItemInputJsonSchema);
+const openCartInputJsonSchema = {
+  type: "object",
+  properties: {},
+};
+const openCartInputValidator = jsonSchemaValidator<OpenCartInput>(openCartInputJsonSchema);
+const openCartOutputJsonSchema = {
+  type: "object",
+  properties: {
+    cart: {
+      type: "string",
+      "x-mcpgen-handle": "cart",
+    },
+  },
+  required: ["cart"],
+};
+const openCartOutputValidator = jsonSchemaValidator<OpenCartOutput>(openCartOutputJsonSchema);
 
 /** Handle kinds: server-signed ids a tool mints and a later call takes back. */
 const handleKinds = {
@@ -53,49 +86,19 @@ export function createServer(
     tools: [
       {
         name: "add_item",
-        inputSchema: {
-          type: "object",
-          properties: {
-            cart: {
-              type: "string",
-              "x-mcpgen-handle": "cart",
-            },
-            sku: {
-              type: "string",
-              pattern: "^[A-Z]{3}-[0-9]+$",
-            },
-            quantity: {
-              type: "integer",
-              minimum: 1,
-              default: 1,
-            },
-          },
-          required: ["cart", "sku"],
-        },
+        inputSchema: addItemInputJsonSchema,
         handleArguments: {
           cart: "cart",
         },
-        parseInput: (args) => AddItemInputSchema.safeParse(args),
+        parseInput: (args) => addItemInputValidator.safeParse(args),
         handler: async (args, ctx) => toCallToolResult(await handlers.tools.addItem(args, handleContext(ctx))),
       } satisfies ToolDefinition<AddItemInput>,
       {
         name: "open_cart",
-        inputSchema: {
-          type: "object",
-          properties: {},
-        },
-        outputSchema: {
-          type: "object",
-          properties: {
-            cart: {
-              type: "string",
-              "x-mcpgen-handle": "cart",
-            },
-          },
-          required: ["cart"],
-        },
-        parseInput: (args) => OpenCartInputSchema.safeParse(args),
-        parseOutput: (value) => OpenCartOutputSchema.safeParse(value),
+        inputSchema: openCartInputJsonSchema,
+        outputSchema: openCartOutputJsonSchema,
+        parseInput: (args) => openCartInputValidator.safeParse(args),
+        parseOutput: (value) => openCartOutputValidator.safeParse(value),
         handler: async (args, ctx) => toCallToolResult(await handlers.tools.openCart(args, handleContext(ctx))),
       } satisfies ToolDefinition<OpenCartInput>,
     ],

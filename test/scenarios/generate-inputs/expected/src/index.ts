@@ -14,13 +14,6 @@ export type {
 export const connect: typeof import("./client.js").connect = async (...args) =>
   (await import("./client.js")).connect(...args);
 export type { Client } from "./client.js";
-export {
-  BookTripInputSchema,
-  BookTripInput_WhenSchema,
-  BookTripOutputSchema,
-  BookTripSeatAnswerSchema,
-  PlanTripPromptArgumentsSchema,
-} from "./schemas.js";
 export type {
   BookTripInput,
   BookTripInput_When,

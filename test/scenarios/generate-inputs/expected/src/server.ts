@@ -11,19 +11,86 @@ import {
   type ToolDefinition,
   type WithLiveItems,
   createMcpServer,
+  jsonSchemaValidator,
   parsePromptArguments,
   toCallToolResult,
   typedContext,
   withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { BookTripToolContext, Handlers } from "./handlers.js";
-import {
-  type BookTripInput,
-  BookTripInputSchema,
-  BookTripOutputSchema,
-  BookTripSeatAnswerSchema,
-  PlanTripPromptArgumentsSchema,
-} from "./schemas.js";
+import type { BookTripInput, BookTripOutput, BookTripSeatAnswer, PlanTripPromptArguments } from "./schemas.js";
+
+/** The JSON Schemas this server validates with; each is compiled on its first use. */
+const bookTripSeatAnswerJsonSchema = {
+  type: "object",
+  properties: {
+    seat: {
+      type: "string",
+      enum: ["window", "aisle"],
+    },
+    meal: {
+      type: "boolean",
+    },
+  },
+  required: ["seat"],
+};
+const bookTripSeatAnswerValidator = jsonSchemaValidator<BookTripSeatAnswer>(bookTripSeatAnswerJsonSchema);
+const bookTripInputJsonSchema = {
+  type: "object",
+  properties: {
+    destination: {
+      type: "string",
+    },
+    when: {
+      $ref: "#/$defs/When",
+    },
+  },
+  required: ["destination"],
+  $defs: {
+    When: {
+      type: "object",
+      properties: {
+        from: {
+          type: "string",
+          format: "date",
+        },
+        nights: {
+          type: "integer",
+        },
+      },
+      required: ["from"],
+    },
+  },
+};
+const bookTripInputValidator = jsonSchemaValidator<BookTripInput>(bookTripInputJsonSchema);
+const bookTripOutputJsonSchema = {
+  type: "object",
+  properties: {
+    booking: {
+      type: "string",
+    },
+    price: {
+      type: "number",
+    },
+  },
+  required: ["booking"],
+};
+const bookTripOutputValidator = jsonSchemaValidator<BookTripOutput>(bookTripOutputJsonSchema);
+const planTripPromptArgumentsJsonSchema = {
+  type: "object",
+  properties: {
+    budget: {
+      type: "string",
+    },
+    city: {
+      type: "string",
+    },
+  },
+  required: ["city"],
+};
+const planTripPromptArgumentsValidator = jsonSchemaValidator<PlanTripPromptArguments>(
+  planTripPromptArgumentsJsonSchema,
+);
 
 /** Input requests BookTripTool declares, by key; the runtime builds its typed `ctx.ask` from them. */
 const bookTripToolInputs = {
@@ -60,7 +127,7 @@ const bookTripToolInputs = {
 } satisfies Record<string, InputRequestDeclaration>;
 const bookTripToolContext = typedContext<BookTripToolContext>({
   inputs: bookTripToolInputs,
-  answers: { seat: BookTripSeatAnswerSchema },
+  answers: { seat: bookTripSeatAnswerValidator },
 });
 
 /**
@@ -83,48 +150,11 @@ export function createServer(
       {
         name: "book_trip",
         description: "Books a trip after asking the traveller.",
-        inputSchema: {
-          type: "object",
-          properties: {
-            destination: {
-              type: "string",
-            },
-            when: {
-              $ref: "#/$defs/When",
-            },
-          },
-          required: ["destination"],
-          $defs: {
-            When: {
-              type: "object",
-              properties: {
-                from: {
-                  type: "string",
-                  format: "date",
-                },
-                nights: {
-                  type: "integer",
-                },
-              },
-              required: ["from"],
-            },
-          },
-        },
-        outputSchema: {
-          type: "object",
-          properties: {
-            booking: {
-              type: "string",
-            },
-            price: {
-              type: "number",
-            },
-          },
-          required: ["booking"],
-        },
+        inputSchema: bookTripInputJsonSchema,
+        outputSchema: bookTripOutputJsonSchema,
         inputs: bookTripToolInputs,
-        parseInput: (args) => BookTripInputSchema.safeParse(args),
-        parseOutput: (value) => BookTripOutputSchema.safeParse(value),
+        parseInput: (args) => bookTripInputValidator.safeParse(args),
+        parseOutput: (value) => bookTripOutputValidator.safeParse(value),
         handler: async (args, ctx) => toCallToolResult(await handlers.tools.bookTrip(args, bookTripToolContext(ctx))),
       } satisfies ToolDefinition<BookTripInput>,
     ],
@@ -142,7 +172,7 @@ export function createServer(
         ],
         complete: handlers.prompts.planTrip.complete,
         get: (args, ctx) =>
-          handlers.prompts.planTrip.get(parsePromptArguments("plan_trip", args, PlanTripPromptArgumentsSchema), ctx),
+          handlers.prompts.planTrip.get(parsePromptArguments("plan_trip", args, planTripPromptArgumentsValidator), ctx),
       },
     ],
     resources: [

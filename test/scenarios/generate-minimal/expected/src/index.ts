@@ -8,7 +8,6 @@ export type { BaseContext, Handlers } from "./handlers.js";
 export const connect: typeof import("./client.js").connect = async (...args) =>
   (await import("./client.js")).connect(...args);
 export type { Client } from "./client.js";
-export { PingPongInputSchema } from "./schemas.js";
 export type { PingPongInput } from "./schemas.js";
 export const createTestClient: typeof import("./testing.js").createTestClient = async (...args) =>
   (await import("./testing.js")).createTestClient(...args);

@@ -10,11 +10,24 @@ import {
   type ToolDefinition,
   type WithLiveItems,
   createMcpServer,
+  jsonSchemaValidator,
   toCallToolResult,
   withLiveItems,
 } from "@mcp-gen/runtime/server";
 import type { Handlers } from "./handlers.js";
-import { type PingPongInput, PingPongInputSchema } from "./schemas.js";
+import type { PingPongInput } from "./schemas.js";
+
+/** The JSON Schemas this server validates with; each is compiled on its first use. */
+const pingPongInputJsonSchema = {
+  type: "object",
+  properties: {
+    times: {
+      type: "integer",
+      minimum: 1,
+    },
+  },
+};
+const pingPongInputValidator = jsonSchemaValidator<PingPongInput>(pingPongInputJsonSchema);
 
 /**
  * Creates the minimal MCP server: both protocol eras on one endpoint, stdio or HTTP.
@@ -35,16 +48,8 @@ export function createServer(
       {
         name: "ping-pong",
         description: "Answers pong.",
-        inputSchema: {
-          type: "object",
-          properties: {
-            times: {
-              type: "integer",
-              minimum: 1,
-            },
-          },
-        },
-        parseInput: (args) => PingPongInputSchema.safeParse(args),
+        inputSchema: pingPongInputJsonSchema,
+        parseInput: (args) => pingPongInputValidator.safeParse(args),
         handler: async (args, ctx) => toCallToolResult(await handlers.tools.pingPong(args, ctx)),
       } satisfies ToolDefinition<PingPongInput>,
     ],
