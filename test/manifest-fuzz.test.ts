@@ -152,6 +152,19 @@ describe("manifest fuzzing", () => {
     expect(refused.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([["MCPGEN1506", 7, 16]]);
   });
 
+  // The soak's counterexamples replayed exactly (base manifest and edits as fast-check reported them).
+  it.each([
+    // Run 20,548 of a random-seed soak: a `%` typed into a `$ref` fragment made decodeURIComponent throw (URIError).
+    ["refs.yaml", [{ kind: "junk", at: 610218085, text: "%" }, { kind: "objectModelKey", pick: 0, name: "constructor" }]],
+    ["pulled.yaml", [{ kind: "junk", at: 128048690, text: "a|" }]],
+  ] as Array<[string, Edit[]]>)("regression: %s with the edits %j loads without a throw", (name, edits) => {
+    const base = BASES.find((b) => b.file === join(VALID, name))!;
+    const text = edits.reduce(applyEdit, base.text);
+    expect(text).not.toBe(base.text);
+    const result = loadManifestText(text, base.file);
+    checkWellFormed(text, base.file, result.diagnostics, result.manifest !== undefined);
+  });
+
   describe("through the CLI process", () => {
     const dir = join(REPO, "test", ".tmp", "manifest-fuzz");
     beforeAll(() => {

@@ -70,7 +70,13 @@ export function followPointer(value: unknown, fragment: string): { found: boolea
   if (!fragment.startsWith("/")) return { found: false, value: undefined };
   let node = value;
   for (const raw of fragment.slice(1).split("/")) {
-    const seg = decodePointerSegment(decodeURIComponent(raw));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return { found: false, value: undefined }; // a stray `%` (URIError): no key can match it
+    }
+    const seg = decodePointerSegment(decoded);
     if (Array.isArray(node) && /^[0-9]+$/.test(seg)) node = node[Number(seg)];
     else if (node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, seg)) node = (node as Record<string, unknown>)[seg];
     else return { found: false, value: undefined };
