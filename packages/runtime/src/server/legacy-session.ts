@@ -21,9 +21,10 @@ import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest } f
 import type { SessionRecord } from "../coordination/types.js";
 import type { ChangeEvent } from "../subscriptions/event-bus.js";
 import { Cancellation } from "./cancellation.js";
+import { isLongLived, type RequestGate } from "./drain.js";
 import { duplicateRequestId } from "./handler-call.js";
 import type { ServerOptions } from "./options.js";
-import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost } from "./operations.js";
+import { callTool, complete, getPrompt, listPage, readResource, type ListMethod, type OperationHost, type OperationOutcome } from "./operations.js";
 import type { CallScope } from "./scope.js";
 import { LegacyScope, type LegacyChannel, type LegacyScopeSession } from "./legacy-scope.js";
 import type { RootsListChangedEvent } from "./definition.js";
@@ -31,6 +32,7 @@ import { UrlElicitationRequiredError, type UrlElicitationTracker } from "./url-e
 import { serveLegacyTaskMethod } from "../tasks/dispatch.js";
 import { deliverExtensionNotification, serveExtensionMethod } from "./extension-methods-dispatch.js";
 import { watchLegacyStatus } from "../tasks/legacy-status.js";
+import type { TaskEngine } from "../tasks/engine.js";
 
 export type { LegacyChannel } from "./legacy-scope.js";
 
@@ -81,6 +83,8 @@ export class LegacySession implements LegacyScopeSession {
   private readonly host: LegacyHost;
   private readonly pending = new Map<RequestId, PendingClientRequest>();
   private readonly inflight = new Map<RequestId, Cancellation>();
+  /** The server's request gate when no hooks wrap requests (server.ts gateLegacy), else undefined. */
+  admission: RequestGate | undefined;
   private nextOutboundId = 1;
   private closed = false;
   /** notifications/tasks/status watches of the tasks this session created (tasks/legacy-status.ts). */
@@ -139,8 +143,20 @@ export class LegacySession implements LegacyScopeSession {
    * (2025-11-25 basic/utilities/cancellation § Behavior Requirements).
    */
   async handleRequest(request: JsonRpcRequest, channel: LegacyChannel): Promise<string | undefined> {
+    // The request gate (drain.ts): initialize is exempt from the per-session cap (there is no
+    // session before it); its id then names it. Long-lived requests are not counted.
+    const gate = this.admission;
+    const caller = this.id;
+    const counted = gate !== undefined && !isLongLived(request.method);
+    if (counted) {
+      const refused = gate.enter(caller);
+      if (refused) return serializeError(request.id, refused);
+    }
     this.lastActivity = Date.now();
-    if (this.inflight.has(request.id)) return serializeError(request.id, duplicateRequestId());
+    if (this.inflight.has(request.id)) {
+      if (counted) gate.leave(caller);
+      return serializeError(request.id, duplicateRequestId());
+    }
     const cancellation = new Cancellation();
     this.inflight.set(request.id, cancellation);
     try {
@@ -154,6 +170,7 @@ export class LegacySession implements LegacyScopeSession {
       return serializeError(request.id, rpcError);
     } finally {
       this.inflight.delete(request.id);
+      if (counted) gate.leave(caller);
     }
   }
 
@@ -273,7 +290,9 @@ export class LegacySession implements LegacyScopeSession {
     return result;
   }
 
-  private async dispatch(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<ResultBody> {
+  // Not async (PERFORMANCE, issue 10: an async frame costs ~600 bytes per call): a plain
+  // tools/call returns its operation's promise; the paths that await have methods of their own.
+  private dispatch(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): ResultBody | Promise<ResultBody> {
     const params = request.params ?? {};
     const method = request.method;
     if (method === "initialize") {
@@ -289,15 +308,7 @@ export class LegacySession implements LegacyScopeSession {
       if (!this.host.tasks || (this.protocolVersion ?? "") < "2025-11-25") throw methodNotFound(method);
       const caller = this.scope(request, channel, cancellation).caller;
       if (method !== "tasks/result") return serveLegacyTaskMethod(this.host.tasks, method, params, caller, cancellation);
-      // 2025-11-25 basic/utilities/tasks § Input Required Status: the requestor calls tasks/result
-      // and the task's requests arrive on that stream.
-      this.taskResultChannels.add(channel);
-      for (const message of this.undelivered.splice(0)) channel.send(message);
-      try {
-        return await serveLegacyTaskMethod(this.host.tasks, method, params, caller, cancellation);
-      } finally {
-        this.taskResultChannels.delete(channel);
-      }
+      return this.taskResult(this.host.tasks, params, caller, channel, cancellation);
     }
     switch (method) {
       case "logging/setLevel": {
@@ -323,13 +334,27 @@ export class LegacySession implements LegacyScopeSession {
       const scopeOf = method === "resources/list" ? () => this.scope(request, channel, cancellation) : undefined;
       return listPage(this.host, method as ListMethod, request.params, "legacy", scopeOf);
     }
-    const asTask = method === "tools/call" && params["task"] !== undefined;
-    const scopeChannel = asTask ? this.taskChannel(channel) : channel;
-    const scope = this.scope(request, scopeChannel, cancellation);
     const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
-    const { body } = await run(this.host, scope);
+    if (method === "tools/call" && params["task"] !== undefined) return this.toolCallAsTask(request, channel, cancellation);
+    return run(this.host, this.scope(request, channel, cancellation)).then(bodyOf);
+  }
+
+  /** 2025-11-25 basic/utilities/tasks § Input Required Status: the requestor calls tasks/result and the task's requests arrive on that stream. */
+  private async taskResult(tasks: TaskEngine, params: JsonObject, caller: string | undefined, channel: LegacyChannel, cancellation: Cancellation): Promise<ResultBody> {
+    this.taskResultChannels.add(channel);
+    for (const message of this.undelivered.splice(0)) channel.send(message);
+    try {
+      return await serveLegacyTaskMethod(tasks, "tasks/result", params, caller, cancellation);
+    } finally {
+      this.taskResultChannels.delete(channel);
+    }
+  }
+
+  private async toolCallAsTask(request: JsonRpcRequest, channel: LegacyChannel, cancellation: Cancellation): Promise<ResultBody> {
+    const scopeChannel = this.taskChannel(channel);
+    const { body } = await callTool(this.host, this.scope(request, scopeChannel, cancellation));
     const task = body["task"];
-    if (asTask && this.host.tasks && isPlainObject(task) && typeof task["taskId"] === "string") {
+    if (this.host.tasks && isPlainObject(task) && typeof task["taskId"] === "string") {
       // Status changes go where the task's messages go, else the GET stream (tasks § Task Status Notification: MAY).
       let ended = false;
       let stop: (() => void) | undefined;
@@ -436,3 +461,5 @@ export class LegacySession implements LegacyScopeSession {
     return this.requestClient(request.method, params, channel, cancellation);
   }
 }
+const bodyOf = (outcome: OperationOutcome): ResultBody => outcome.body;
+

@@ -78,9 +78,9 @@ export async function runWithInputs(
       host.reportError(error);
       throw new RpcError(INTERNAL_ERROR, "Internal error");
     }
-    if (error instanceof HandlerTimeoutError && onTimeout) {
+    if (error instanceof HandlerTimeoutError && (onTimeout !== undefined || outcome?.timedOut !== undefined)) {
       host.reportError(error);
-      return onTimeout();
+      return onTimeout !== undefined ? onTimeout() : outcome!.timedOut!();
     }
     if (outcome !== undefined && !(error instanceof RpcError) && !(error instanceof InputRequiredSignal)) return outcome.recover(error, ctx.signal.aborted);
     throw clientFacing(host, error);
@@ -103,15 +103,26 @@ export interface HandlerOutcome {
   accept(result: unknown): JsonObject;
   /** The handler threw something other than an RpcError or the engine's input signal. */
   recover(error: unknown, aborted: boolean): JsonObject;
+  /** The answer when the handler's deadline passed (else the client gets a -32603). */
+  timedOut?(): JsonObject;
 }
 
 /** A tool's outcome rules (2026-07-28 server/tools § Error Handling: failures are results). */
 class ToolOutcome implements HandlerOutcome {
+  /** The handler invocation runWithInputs runs. */
+  readonly run = (ctx: ServerHandlerContext): unknown => this.def.handler(this.args, ctx);
+
   constructor(
     private readonly host: OperationHost,
     private readonly name: string,
-    private readonly def: CompiledTool["definition"],
+    readonly def: CompiledTool["definition"],
+    private readonly args: unknown,
+    readonly rawArgs: JsonObject,
   ) {}
+
+  timedOut(): JsonObject {
+    return textError(`Tool '${this.name}' did not finish in time`);
+  }
 
   accept(result: unknown): JsonObject {
     if (!isPlainObject(result) || !Array.isArray(result["content"])) throw new Error(`tool '${this.name}' returned no content array`);
@@ -151,7 +162,28 @@ function textError(message: string): JsonObject {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-export async function callTool(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+/**
+ * tools/call. PERFORMANCE (issue 10): not async — a plain call (no handle arguments, no task) is
+ * one runWithInputs promise; each async frame on this path costs ~600 bytes per call. It never
+ * throws: a bad request is a rejected promise.
+ */
+export function callTool(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
+  let call: ToolOutcome | OperationOutcome;
+  try {
+    call = prepareToolCall(host, scope);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (!(call instanceof ToolOutcome)) return Promise.resolve(call);
+  const def = call.def;
+  if (def.handleArguments !== undefined || (host.tasks !== undefined && def.task !== undefined)) return callToolWithExtras(host, scope, call);
+  return runWithInputs(host, scope, def.inputs, call.run, undefined, def.timeoutMs ?? host.handlerTimeoutMs, call).then(asOutcome);
+}
+
+const asOutcome = (body: JsonObject): OperationOutcome => ({ body });
+
+/** Checks the request and the arguments: the call to run, or the isError answer for bad arguments. */
+function prepareToolCall(host: OperationHost, scope: CallScope): ToolOutcome | OperationOutcome {
   const name = scope.params["name"];
   if (typeof name !== "string") throw invalidParams("Invalid params: tools/call needs a string name");
   const tool = host.compiled.tools.get(name);
@@ -168,9 +200,15 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
     if (!parsed.success) return { body: textError(`Invalid arguments for tool '${name}': ${describeIssue(parsed.error)}`) };
     args = parsed.data;
   }
+  return new ToolOutcome(host, name, def, args, rawArgs);
+}
+
+/** The tools/call path with handle arguments to open first, or a task-capable tool. */
+async function callToolWithExtras(host: OperationHost, scope: CallScope, call: ToolOutcome): Promise<OperationOutcome> {
+  const def = call.def;
   if (def.handleArguments) {
     for (const [argument, kind] of Object.entries(def.handleArguments)) {
-      const value = rawArgs[argument];
+      const value = call.rawArgs[argument];
       if (value === undefined) continue;
       try {
         await host.handles.open(kind, value, scope.caller);
@@ -180,19 +218,16 @@ export async function callTool(host: OperationHost, scope: CallScope): Promise<O
       }
     }
   }
-  const timedOut = () => textError(`Tool '${name}' did not finish in time`);
-  const run = (ctx: ServerHandlerContext): unknown => def.handler(args, ctx);
-  const outcome = new ToolOutcome(host, name, def);
   if (host.tasks && def.task) {
     // A task is bounded by its TTL and tasks/cancel, not by the per-invocation deadline.
     const answer = await maybeStartTask(host.tasks, scope, {
       options: def.task,
       inputs: def.inputs,
-      execute: (s) => runWithInputs(host, s, def.inputs, run, timedOut, 0, outcome),
+      execute: (s) => runWithInputs(host, s, def.inputs, call.run, undefined, 0, call),
     });
     if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
   }
-  const body = await runWithInputs(host, scope, def.inputs, run, timedOut, def.timeoutMs ?? host.handlerTimeoutMs, outcome);
+  const body = await runWithInputs(host, scope, def.inputs, call.run, undefined, def.timeoutMs ?? host.handlerTimeoutMs, call);
   return { body };
 }
 

@@ -202,6 +202,11 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     }
   };
   const gateLegacy = (session: LegacySession): void => {
+    // Without hooks the session's own handleRequest enters and leaves the gate: no wrapper frame.
+    if (!wrap) {
+      session.admission = gate;
+      return;
+    }
     const handle = session.handleRequest.bind(session);
     session.handleRequest = async (request, channel) => {
       const counted = !isLongLived(request.method);
@@ -212,7 +217,6 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
         if (refused) return serializeError(request.id, refused);
       }
       try {
-        if (!wrap) return await handle(request, channel);
         const info: RequestInfo = {
           method: request.method,
           id: request.id,
