@@ -2,8 +2,11 @@
 // body. The answer is JSON unless the request produces related messages (progress, log lines,
 // listen traffic); then it becomes an SSE stream whose last event is the response. Closing that
 // stream is cancellation (§ Cancellation).
-import type { InboundMessage } from "../core/jsonrpc/message.js";
+import type { AuthInfo } from "../auth/types.js";
+import type { HeaderLookup } from "../core/headers/standard.js";
+import type { InboundMessage, JsonRpcNotification } from "../core/jsonrpc/message.js";
 import { Cancellation } from "../server/cancellation.js";
+import type { ModernExchange, Reply } from "../server/modern.js";
 import type { McpServer } from "../server/server.js";
 import type { HttpRequestView, HttpResponder } from "./exchange.js";
 import type { HttpLimits } from "./http-limits.js";
@@ -12,36 +15,45 @@ import { JSON_HEADERS, SSE_HEADERS, sseEvent } from "./sse.js";
 
 export type ModernPost = (inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder) => Promise<void>;
 
-export function createModernPost(server: McpServer, limits: HttpLimits): ModernPost {
-  return async (inbound, request, responder) => {
-    if (inbound.kind !== "request") {
-      // Accepted notifications get 202 with no body (§ Sending Messages); extension handlers hear theirs.
-      if (inbound.kind === "notification") server.serveModernNotification(inbound.message, request.auth ? { auth: request.auth } : {});
-      return responder.respond(202, {});
+/**
+ * One POSTed request and its reply. PERFORMANCE (issue 10): one object with prototype methods
+ * instead of an async frame and an object of closures per request.
+ */
+class ModernPostExchange implements ModernExchange {
+  readonly cancellation = new Cancellation();
+  readonly headers: HeaderLookup;
+  readonly auth: AuthInfo | undefined;
+  private readonly reply: ExchangeReply;
+
+  constructor(
+    request: HttpRequestView,
+    responder: HttpResponder,
+    private readonly limits: HttpLimits,
+  ) {
+    this.reply = new ExchangeReply(responder);
+    this.headers = (name) => request.header(name);
+    this.auth = request.auth;
+  }
+
+  notify(message: JsonRpcNotification): void {
+    const reply = this.reply;
+    // After the answer went out there is nowhere to send a related message: dropped.
+    if (reply.answered) return;
+    if (!reply.streaming) {
+      const stream = reply.stream(SSE_HEADERS);
+      // Comment lines keep idle listen streams alive through proxies; clients ignore them.
+      const timer = setInterval(() => stream.write(": keepalive\n\n"), this.limits.keepAliveMs);
+      timer.unref?.();
+      stream.onClose(() => {
+        clearInterval(timer);
+        this.cancellation.abort();
+      });
     }
-    const cancellation = new Cancellation();
-    request.onDisconnect(() => cancellation.abort());
-    const reply = new ExchangeReply(responder);
-    const outcome = await server.serveModern(inbound.message, {
-      headers: (name) => request.header(name),
-      cancellation,
-      ...(request.auth ? { auth: request.auth } : {}),
-      notify(message) {
-        // After the answer went out there is nowhere to send a related message: dropped.
-        if (reply.answered) return;
-        if (!reply.streaming) {
-          const stream = reply.stream(SSE_HEADERS);
-          // Comment lines keep idle listen streams alive through proxies; clients ignore them.
-          const timer = setInterval(() => stream.write(": keepalive\n\n"), limits.keepAliveMs);
-          timer.unref?.();
-          stream.onClose(() => {
-            clearInterval(timer);
-            cancellation.abort();
-          });
-        }
-        reply.stream(SSE_HEADERS).write(sseEvent(JSON.stringify(message)));
-      },
-    });
+    reply.stream(SSE_HEADERS).write(sseEvent(JSON.stringify(message)));
+  }
+
+  finish(outcome: Reply): void {
+    const reply = this.reply;
     if (reply.streaming) {
       if (outcome.body !== undefined) reply.stream(SSE_HEADERS).write(sseEvent(outcome.body));
       reply.end();
@@ -50,5 +62,19 @@ export function createModernPost(server: McpServer, limits: HttpLimits): ModernP
     } else {
       reply.respond(outcome.status === 200 ? 204 : outcome.status, {});
     }
+  }
+}
+
+export function createModernPost(server: McpServer, limits: HttpLimits): ModernPost {
+  return (inbound, request, responder) => {
+    if (inbound.kind !== "request") {
+      // Accepted notifications get 202 with no body (§ Sending Messages); extension handlers hear theirs.
+      if (inbound.kind === "notification") server.serveModernNotification(inbound.message, request.auth ? { auth: request.auth } : {});
+      responder.respond(202, {});
+      return Promise.resolve();
+    }
+    const exchange = new ModernPostExchange(request, responder, limits);
+    request.onDisconnect(() => exchange.cancellation.abort());
+    return server.serveModern(inbound.message, exchange).then((outcome) => exchange.finish(outcome));
   };
 }

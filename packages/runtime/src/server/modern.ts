@@ -163,7 +163,7 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
         request.id,
         request.params ?? {},
         exchange.cancellation,
-        exchange.notify,
+        (message) => exchange.notify(message),
         host.tasks ? taskListenHook(host.tasks, modernScope(host, request, envelope, exchange)) : undefined,
       );
     case "tools/call":
