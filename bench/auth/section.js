@@ -1,15 +1,18 @@
 // `npm run bench -- auth`: tools/call with JWT verification off, on with the same token on every
 // request (what a client does during a token's lifetime: the verified-token cache answers), and
 // on with a fresh token per request (every request a cache miss: a full RS256 check), side by
-// side; the server runs in its own process, the issuer (metadata + JWKS, a real RS256 key) in
-// this one. Goal (issue 11): under 10% cost per request for the same-token row.
-import autocannon from "autocannon";
+// side. Each mode is its own server process, all three started at once; the issuer (metadata +
+// JWKS, a real RS256 key) runs in this one. The modes are measured in interleaved short bursts
+// (order reversed every round), so a shift in the shared machine's load falls on all three
+// alike instead of on whichever ran during it. Goal (issue 11): under 10% cost per request for
+// the same-token row.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { measureThroughput, planRow, verifyRow } from "../server/http-load.js";
+import { planRow, verifyRow } from "../server/http-load.js";
+import { combineBursts, createBurstDriver } from "./load.js";
 import { cpuSecondsOf } from "../server/processes.js";
 import { table } from "../report.js";
 
@@ -48,47 +51,6 @@ function startServer(args) {
   });
 }
 
-/**
- * The fresh-token row: the same plan, but request n carries token n mod `tokens.length`. With
- * more tokens than the server's cache holds, cycled in order, every request misses the cache.
- */
-async function measureFreshTokens(url, plan, tokens, { connections, seconds, warmupSeconds, serverCpu }) {
-  let next = 0;
-  let nextId = 1;
-  const [head, tail] = JSON.stringify(plan.build(0)).split('"id":0');
-  const options = (duration) => ({
-    url,
-    connections,
-    pipelining: 1,
-    timeout: 10,
-    duration,
-    requests: [
-      {
-        method: "POST",
-        setupRequest(request, context) {
-          if (context.base === undefined) context.base = plan.headersFor(0);
-          const headers = { ...context.base, authorization: `Bearer ${tokens[next++ % tokens.length]}` };
-          return { ...request, headers, body: `${head}"id":${nextId++}${tail}` };
-        },
-      },
-    ],
-  });
-  if (warmupSeconds > 0) await autocannon(options(warmupSeconds));
-  const before = serverCpu();
-  const result = await autocannon(options(seconds));
-  const after = serverCpu();
-  const total = result.requests.total;
-  return {
-    requestsPerSecond: total / (result.duration || 1),
-    total,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    cpuMicrosPerRequest: total > 0 && before !== undefined && after !== undefined ? ((after - before) * 1e6) / total : undefined,
-  };
-}
-
 /** Server cache size in the fresh-token row, and how many distinct tokens it cycles through (> the cache). */
 const FRESH_CACHE = 500;
 const FRESH_TOKENS = 1_000;
@@ -99,58 +61,58 @@ const MODES = {
   fresh: { label: "on, fresh token per request (cache miss)", args: (issuer, resource) => ["--issuer", issuer, "--resource", resource, "--cache-size", String(FRESH_CACHE)] },
 };
 
-export async function authSection({ connections = 32, seconds = 5, warmupSeconds = 1 } = {}) {
+export async function authSection({ connections = 32, rounds = 10, burstSeconds = 1, warmupSeconds = 1 } = {}) {
   const issuer = await startIssuer();
-  const rows = [];
+  const servers = [];
+  const drivers = {};
   try {
-    // A fixed port per mode so the resource id (the token's audience) is known before start.
-    // Alternated, best of each: the machine is shared, a single pair is at the mercy of noise.
-    for (const mode of ["off", "on", "fresh", "off", "on", "fresh"]) {
+    for (const mode of Object.keys(MODES)) {
+      // A fixed port per mode so the resource id (the token's audience) is known before start.
       const port = 20_000 + Math.floor(Math.random() * 20_000);
       const resource = `http://127.0.0.1:${port}/mcp`;
       const server = await startServer(["--port", String(port), ...MODES[mode].args(issuer.issuer, resource)]);
-      try {
-        const token = await issuer.sign(resource);
-        const base = planRow("modern", "tools/call");
-        // The same request bytes in every mode (the "off" server ignores the header), so the rows
-        // isolate verification from the cost of parsing a longer request.
-        const plan = { ...base, headersFor: (i) => ({ ...base.headersFor(i), authorization: `Bearer ${token}` }) };
-        await verifyRow(server.url, plan);
-        const measure = { connections, seconds, warmupSeconds, serverCpu: server.cpuSeconds };
-        let result;
-        if (mode === "fresh") {
-          const tokens = [];
-          for (let n = 0; n < FRESH_TOKENS; n++) tokens.push(await issuer.sign(resource, `bench-user-${n}`));
-          result = await measureFreshTokens(server.url, plan, tokens, measure);
-        } else {
-          result = await measureThroughput(server.url, plan, measure);
-        }
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`auth ${mode}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        rows.push({ mode, ...result });
-      } finally {
-        server.stop();
+      servers.push(server);
+      const same = `Bearer ${await issuer.sign(resource)}`;
+      const base = planRow("modern", "tools/call");
+      // The same request bytes in every mode (the "off" server ignores the header), so the rows
+      // isolate verification from the cost of parsing a longer request.
+      const plan = { ...base, headersFor: (i) => ({ ...base.headersFor(i), authorization: same }) };
+      await verifyRow(server.url, plan);
+      let authorizationFor = () => same;
+      if (mode === "fresh") {
+        const tokens = [];
+        for (let n = 0; n < FRESH_TOKENS; n++) tokens.push(`Bearer ${await issuer.sign(resource, `bench-user-${n}`)}`);
+        authorizationFor = (n) => tokens[n % FRESH_TOKENS];
       }
+      drivers[mode] = createBurstDriver(server.url, plan, authorizationFor, { connections, serverCpu: server.cpuSeconds });
+      await drivers[mode].burst(warmupSeconds);
     }
+    const bursts = { off: [], on: [], fresh: [] };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? ["off", "on", "fresh"] : ["fresh", "on", "off"];
+      for (const mode of order) bursts[mode].push(await drivers[mode].burst(burstSeconds));
+    }
+    const rows = Object.keys(MODES).map((mode) => ({ mode, ...combineBursts(bursts[mode]) }));
+    for (const row of rows) if (row.failures > 0) throw new Error(`auth ${row.mode}: ${row.failures} non-2xx or failed requests`);
+    const [off] = rows;
+    const cost = (r, value) => (r.mode === "off" || value(r) === undefined || value(off) === undefined ? "—" : `${(value(r) * 100).toFixed(1)}%`);
+    table(
+      `Authorization: modern tools/call over HTTP, JWT verification off vs on (RS256; JWKS fetched ${issuer.jwksFetches()} time(s) in all); ${connections} connections, ${rounds} interleaved ${burstSeconds} s bursts per mode; fresh tokens: ${FRESH_TOKENS} cycled through a ${FRESH_CACHE}-entry cache`,
+      ["verification", "req/s", "p50 ms", "p99 ms", "cost per request (req/s)", "server CPU µs/req", "cost per request (CPU)", "goal"],
+      rows.map((r) => [
+        MODES[r.mode].label,
+        r.requestsPerSecond.toFixed(0),
+        r.latencyP50Ms,
+        r.latencyP99Ms,
+        cost(r, (x) => (off.requestsPerSecond - x.requestsPerSecond) / off.requestsPerSecond),
+        r.cpuMicrosPerRequest === undefined ? "—" : r.cpuMicrosPerRequest.toFixed(1),
+        cost(r, (x) => (x.cpuMicrosPerRequest === undefined ? undefined : x.cpuMicrosPerRequest / off.cpuMicrosPerRequest - 1)),
+        r.mode === "on" ? "< 10%" : "",
+      ]),
+    );
+    return rows;
   } finally {
+    for (const server of servers) server.stop();
     await issuer.close();
   }
-  const best = (mode) => rows.filter((r) => r.mode === mode).reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-  const picked = [best("off"), best("on"), best("fresh")];
-  const [off] = picked;
-  const cost = (r, value) => (r.mode === "off" || value(r) === undefined || value(off) === undefined ? "—" : `${(value(r) * 100).toFixed(1)}%`);
-  table(
-    `Authorization: modern tools/call over HTTP, JWT verification off vs on (RS256; JWKS fetched ${issuer.jwksFetches()} time(s) in all); ${connections} connections, best of 2 alternated ${seconds} s runs; fresh tokens: ${FRESH_TOKENS} cycled through a ${FRESH_CACHE}-entry cache`,
-    ["verification", "req/s", "p50 ms", "p99 ms", "cost per request (req/s)", "server CPU µs/req", "cost per request (CPU)", "goal"],
-    picked.map((r) => [
-      MODES[r.mode].label,
-      r.requestsPerSecond.toFixed(0),
-      r.latencyP50Ms,
-      r.latencyP99Ms,
-      cost(r, (x) => (off.requestsPerSecond - x.requestsPerSecond) / off.requestsPerSecond),
-      r.cpuMicrosPerRequest === undefined ? "—" : r.cpuMicrosPerRequest.toFixed(1),
-      cost(r, (x) => (x.cpuMicrosPerRequest === undefined ? undefined : x.cpuMicrosPerRequest / off.cpuMicrosPerRequest - 1)),
-      r.mode === "on" ? "< 10%" : "",
-    ]),
-  );
-  return picked;
 }
