@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { REPO } from "./import-graph.js";
 
 const SRC = path.join(REPO, "packages/runtime/src");
-const ENTRIES = ["core-entry", "server-entry", "client-entry", "node-entry", "otel-entry"] as const;
+const ENTRIES = ["core-entry", "server-entry", "client-entry", "node-entry", "otel-entry", "patterns-entry"] as const;
 
 interface Surface {
   values: string[];
@@ -243,6 +243,7 @@ describe("runtime export surface", () => {
           "MemoryHub",
           "ModernExchange",
           "ParseResult",
+          "PatternEngine",
           "PromptArgument",
           "PromptDefinition",
           "ReadResult",
@@ -488,6 +489,15 @@ describe("runtime export surface", () => {
         ],
       }
     `);
+    // The pattern engine of jsonSchemaValidator, alone: re2js loads only where a schema needs it.
+    expect(surfaces["patterns-entry"]).toMatchInlineSnapshot(`
+      {
+        "types": [],
+        "values": [
+          "pattern",
+        ],
+      }
+    `);
   });
 
   it("gives every name one subpath", () => {
@@ -498,7 +508,7 @@ describe("runtime export surface", () => {
   it("serves the runtime-neutral core at the root: `.` and `./core` are one module", () => {
     const manifest = JSON.parse(readFileSync(path.join(REPO, "packages/runtime/package.json"), "utf8")) as { exports: Record<string, unknown> };
     expect(manifest.exports["."]).toEqual(manifest.exports["./core"]);
-    expect(Object.keys(manifest.exports).sort()).toEqual([".", "./auth", "./client", "./core", "./node", "./otel", "./server", "./validation"]);
+    expect(Object.keys(manifest.exports).sort()).toEqual([".", "./auth", "./client", "./core", "./node", "./otel", "./patterns", "./server", "./validation"]);
   });
 
   it("matches what the built modules really export", async () => {

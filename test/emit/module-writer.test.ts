@@ -58,7 +58,7 @@ describe("runtime symbols of generated code", () => {
     const values = Object.values(RUNTIME).filter((s) => !s.typeOnly);
     expect(values.length).toBeGreaterThan(0);
     for (const symbol of values) {
-      const subpath = /^@mcp-gen\/runtime\/(core|server|client|node)$/.exec(symbol.from)?.[1];
+      const subpath = /^@mcp-gen\/runtime\/(core|server|client|node|patterns)$/.exec(symbol.from)?.[1];
       expect(subpath, `${symbol.name} comes from a runtime subpath, not ${symbol.from}`).toBeDefined();
       const entry = (await import(`../../packages/runtime/src/${subpath}-entry.ts`)) as Record<string, unknown>;
       expect(typeof entry[symbol.name], `${symbol.name} in ${symbol.from}`).toBe("function");

@@ -2,7 +2,8 @@
 // emitted. Checked here against the emitted code itself (the golden scenarios): every name a
 // module exports is re-exported by index.ts, and index.ts re-exports nothing else. The client
 // and test-client functions of a server package are re-exported as wrappers that load their
-// module on first call (package-files.ts); they count as re-exports of that module.
+// module on first call (package-files.ts); they count as re-exports of that module. Of schemas.ts
+// only the types are re-exported: its zod values are the package's `./schemas` subpath.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,8 +11,8 @@ import { describe, expect, it } from "vitest";
 const SCENARIOS = resolve(import.meta.dirname, "..", "scenarios");
 const MODULES = ["schemas", "handlers", "server", "client", "testing"];
 
-function declaredExports(code: string): string[] {
-  const declared = [...code.matchAll(/^export (?:declare )?(?:async )?(?:interface|type|const|function|class) (\w+)/gm)].map((m) => m[1]!);
+function declaredExports(code: string, kinds = "interface|type|const|function|class"): string[] {
+  const declared = [...code.matchAll(new RegExp(`^export (?:declare )?(?:async )?(?:${kinds}) (\\w+)`, "gm"))].map((m) => m[1]!);
   const listed = [...code.matchAll(/^export (?:type )?\{([^}]+)\}(?! from)/gm)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
   return [...declared, ...listed].sort();
 }
@@ -42,8 +43,11 @@ describe.each(scenarios)("index.ts of %s", (scenario) => {
     const reexported = indexExports(index);
     expect([...reexported.keys()].sort()).toEqual([...MODULES].sort());
     for (const module of MODULES) {
-      expect(reexported.get(module), module).toEqual(declaredExports(readFileSync(join(src, `${module}.ts`), "utf8")));
+      const code = readFileSync(join(src, `${module}.ts`), "utf8");
+      expect(reexported.get(module), module).toEqual(module === "schemas" ? declaredExports(code, "interface|type") : declaredExports(code));
     }
+    const pkg = JSON.parse(readFileSync(join(SCENARIOS, scenario, "expected", "package.json"), "utf8")) as { exports: Record<string, unknown> };
+    expect(pkg.exports["./schemas"]).toEqual({ types: "./dist/schemas.d.ts", default: "./dist/schemas.js" });
   });
 });
 

@@ -32,6 +32,14 @@ describe("a generated server starts and validates without zod", () => {
     expect(rejected.content[0].text).toBe("Invalid arguments for tool 'add_note': /title: must be at least 1 character long");
     expect(urls.some((url) => url.endsWith("/generated/dist/server.js"))).toBe(true);
     expect(urls.filter(isZod)).toEqual([]);
+    // Its schemas have no pattern, so the linear-time pattern engine (re2js) is not loaded either.
+    expect(urls.filter((url) => url.includes("/node_modules/re2js/"))).toEqual([]);
+  });
+
+  it("a package whose schemas have a pattern imports the pattern engine (shop), still without zod", () => {
+    const urls = JSON.parse(run(LISTER, path.join(REPO, "examples/shop/generated/dist/index.js"))) as string[];
+    expect(urls.filter((url) => url.includes("/node_modules/re2js/")).length).toBeGreaterThan(0);
+    expect(urls.filter(isZod)).toEqual([]);
   });
 
   it("the package's ./schemas subpath is where zod loads (the lister sees it)", () => {

@@ -10,6 +10,7 @@ import { revisionNames } from "../../generator/spec-schema/lock.js";
 import { loadSpec } from "../../generator/spec-schema/load.js";
 import { methodTable } from "../../generator/spec-schema/methods/index.js";
 import { jsonSchemaValidator } from "../../packages/runtime/src/validation/compile/index.js";
+import { pattern } from "../../packages/runtime/src/validation/pattern.js";
 import { specOracle } from "../support/ajv-oracle.js";
 import { arbitraryFor } from "../support/arbitrary-from-schema.js";
 import { mutationsOf } from "../support/mutations.js";
@@ -42,7 +43,7 @@ describe.each(revisionNames())("spec %s: generated messages, compiled validator 
   it.each(targets)("%s", (definition) => {
     const zod = types[`${definition}Schema`];
     const validate = oracle.validator(definition);
-    const compiled = jsonSchemaValidator(document, { dialect, externalRefs: "reject", at: `/${defsKey}/${encodeURIComponent(definition)}` });
+    const compiled = jsonSchemaValidator(document, { dialect, externalRefs: "reject", patterns: pattern, at: `/${defsKey}/${encodeURIComponent(definition)}` });
     const samples = fc
       .sample(arbitraryFor(definitions[definition]!, { definitions, maxDepth: 4 }), { numRuns: SAMPLES_PER_DEFINITION, seed: 20261201 })
       .map((sample) => JSON.parse(JSON.stringify(sample)) as unknown);

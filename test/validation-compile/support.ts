@@ -4,6 +4,7 @@
 import { detectDialect } from "../../generator/jsonschema/dialect.js";
 import type { ZodModule } from "../../generator/emit/zod/module.js";
 import { jsonSchemaValidator } from "../../packages/runtime/src/validation/compile/index.js";
+import { pattern } from "../../packages/runtime/src/validation/pattern.js";
 import type { ScenarioInput } from "../fixtures/emitter/support.js";
 
 export type Verdict = (value: unknown) => boolean;
@@ -18,7 +19,7 @@ export function compiledValidators(input: ScenarioInput, emitted: ZodModule): Ma
       .split("/")
       .map((token) => encodeURIComponent(token))
       .join("/");
-    const validator = jsonSchemaValidator(schema, { dialect, externalRefs, at });
+    const validator = jsonSchemaValidator(schema, { dialect, externalRefs, at, patterns: pattern });
     validators.set(declaration.name, (value) => validator.safeParse(value).success);
   }
   return validators;

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaValidator, SchemaValidationError } from "../../packages/runtime/src/validation/compile/index.js";
+import { pattern } from "../../packages/runtime/src/validation/pattern.js";
 
 const message = (schema: unknown, value: unknown): string => {
   const result = jsonSchemaValidator(schema).safeParse(value);
@@ -61,6 +62,14 @@ describe("jsonSchemaValidator", () => {
     const schema = { properties: { a: { $ref: "https://example.com/other.json" } } };
     expect(jsonSchemaValidator(schema).safeParse({ a: 1 }).success).toBe(true);
     expect(jsonSchemaValidator(schema, { externalRefs: "reject" }).safeParse({ a: 1 }).success).toBe(false);
+  });
+
+  it("needs a pattern engine for a schema with a pattern, and says where to get it", () => {
+    const schema = { type: "object", properties: { id: { type: "string", pattern: "^[a-z]+$" } } };
+    const validator = jsonSchemaValidator(schema);
+    expect(() => validator.safeParse({ id: "a" })).toThrow('the schema uses the pattern "^[a-z]+$": pass { patterns: pattern } (pattern from @mcp-gen/runtime/patterns, linear-time)');
+    const linear = jsonSchemaValidator(schema, { patterns: pattern });
+    expect([linear.safeParse({ id: "abc" }).success, linear.safeParse({ id: "ABC" }).success]).toEqual([true, false]);
   });
 
   it("generates no code at run time (no eval, no Function constructor: Workers forbid both)", () => {

@@ -33,7 +33,7 @@ export type PackageModule = keyof typeof MODULE;
 
 // Generated code imports each runtime symbol from the one subpath that exports it, so a server
 // package never loads the client half and the runtime's root can stay runtime-neutral (core only).
-type RuntimeSubpath = "core" | "server" | "client" | "node";
+type RuntimeSubpath = "core" | "server" | "client" | "node" | "patterns";
 const RUNTIME_PACKAGE = "@mcp-gen/runtime";
 const runtimeValue = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ name, from: `${RUNTIME_PACKAGE}/${subpath}`, typeOnly: false });
 const runtimeType = (subpath: RuntimeSubpath, name: string): ModuleSymbol => ({ name, from: `${RUNTIME_PACKAGE}/${subpath}`, typeOnly: true });
@@ -53,6 +53,7 @@ export const RUNTIME = {
   expandUriTemplate: runtimeValue("client", "expandUriTemplate"),
   parsePromptArguments: runtimeValue("server", "parsePromptArguments"),
   jsonSchemaValidator: runtimeValue("server", "jsonSchemaValidator"),
+  pattern: runtimeValue("patterns", "pattern"),
   toCallToolResult: runtimeValue("server", "toCallToolResult"),
   typedContext: runtimeValue("server", "typedContext"),
   withLiveItems: runtimeValue("server", "withLiveItems"),

@@ -7,6 +7,8 @@
 // The compiled validators give the same verdicts (test/validation-compile/), so server.ts imports
 // only types from schemas.ts and the package's zod schemas moved to its `./schemas` subpath.
 // The tool's wire `inputSchema`/`outputSchema` is the same constant: one copy of each schema.
+// DECISION (patterns): a schema with `pattern`/`patternProperties` gets the runtime's linear-time
+// engine (`@mcp-gen/runtime/patterns`, re2js); a package whose schemas have none never loads it.
 import type { ModuleWriter } from "../module-writer/module-writer.js";
 import { literal, RUNTIME, type SchemaNames } from "./naming.js";
 
@@ -34,10 +36,11 @@ export class ServerValidators {
     if (this.declared.has(root)) return;
     const { json, validator } = this.schemas.validatorNames(root);
     const type = this.w.use(this.schemas.type(root));
+    const schema = this.schemas.jsonSchema(root);
+    const options = usesPattern(schema) ? `, { patterns: ${this.w.use(RUNTIME.pattern)} }` : "";
     this.declared.set(
       root,
-      `const ${json} = ${literal(this.schemas.jsonSchema(root))};\n` +
-        `const ${validator} = ${this.w.use(RUNTIME.jsonSchemaValidator)}<${type}>(${json});\n`,
+      `const ${json} = ${literal(schema)};\n` + `const ${validator} = ${this.w.use(RUNTIME.jsonSchemaValidator)}<${type}>(${json}${options});\n`,
     );
   }
 
@@ -46,4 +49,18 @@ export class ServerValidators {
     if (this.declared.size === 0) return undefined;
     return `/** The JSON Schemas this server validates with; each is compiled on its first use. */\n${[...this.declared.values()].join("")}`;
   }
+}
+
+/** Keywords whose values are data, not schemas (a `pattern` key inside them is not a pattern). */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/** True when some subschema has a string `pattern` or an object `patternProperties`. */
+function usesPattern(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(usesPattern);
+  if (typeof node !== "object" || node === null) return false;
+  const record = node as Record<string, unknown>;
+  if (typeof record["pattern"] === "string") return true;
+  const patterns = record["patternProperties"];
+  if (typeof patterns === "object" && patterns !== null && Object.keys(patterns).length > 0) return true;
+  return Object.entries(record).some(([key, value]) => !DATA_KEYWORDS.has(key) && usesPattern(value));
 }

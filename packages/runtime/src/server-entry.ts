@@ -77,7 +77,7 @@ export type {
 export { parsePromptArguments } from "./generated-support/prompt-arguments.js";
 // Compiled JSON Schema validators: what generated servers check arguments, output and answers with (no zod).
 export { jsonSchemaValidator, SchemaValidationError } from "./validation/compile/index.js";
-export type { SchemaIssue, JsonSchemaValidator, JsonSchemaValidatorOptions, ValidationResult } from "./validation/compile/index.js";
+export type { PatternEngine, SchemaIssue, JsonSchemaValidator, JsonSchemaValidatorOptions, ValidationResult } from "./validation/compile/index.js";
 export { toCallToolResult, toolError } from "./generated-support/tool-results.js";
 export type { StructuredToolReturn, ToolReturn } from "./generated-support/tool-results.js";
 export { buildHttpRequest, callHttpOperation } from "./generated-support/http-proxy.js";

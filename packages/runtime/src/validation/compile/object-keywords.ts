@@ -1,10 +1,10 @@
 // properties, required, additionalProperties, patternProperties, propertyNames,
 // minProperties/maxProperties, dependentRequired/dependentSchemas (draft-07 and 2020-12:
 // dependencies). Presence is `value[key] !== undefined`, as ajv tests it (../objects.ts).
-import { pattern as compilePattern } from "../pattern.js";
 import type { TextMatcher } from "../strings.js";
 import { ACCEPT, type Check, type SchemaIssue, fail, failAt, isObject, under } from "./check.js";
 import { appliesIn, type Compiler } from "./compiler.js";
+import { compilePattern } from "./resource.js";
 
 type ObjectCheck = (object: Record<string, unknown>, issues: SchemaIssue[] | undefined) => boolean;
 
@@ -68,13 +68,9 @@ function otherProperties(node: Record<string, unknown>, declared: readonly strin
   const patterns: (readonly [TextMatcher, Check])[] = [];
   if (isObject(node["patternProperties"])) {
     for (const [source, schema] of Object.entries(node["patternProperties"])) {
-      let matcher: TextMatcher;
-      try {
-        matcher = compilePattern(source);
-      } catch {
-        continue; // invalid `u` regex: ajv rejects the schema (the zod emitter drops it too)
-      }
-      patterns.push([matcher, c.compile(schema)]);
+      // An invalid `u` regex: ajv rejects the schema (the zod emitter drops it too).
+      const matcher = compilePattern(c.resource.settings, source);
+      if (matcher !== undefined) patterns.push([matcher, c.compile(schema)]);
     }
   }
   const open = rest === undefined || rest === ACCEPT;

@@ -3,6 +3,7 @@
 // both give the same verdicts: `#`, `#/json/pointer` (percent- and `~`-escapes decoded),
 // `#name` (`$anchor`, `$dynamicAnchor`, or a draft-07 `$id: "#name"`), and the root's own
 // `$id` followed by one of those. Anything else points outside: never fetched.
+import type { TextMatcher } from "../strings.js";
 import type { Check } from "./check.js";
 
 export type Dialect = "draft-07" | "2020-12";
@@ -28,9 +29,26 @@ export function dialectOf(root: unknown, fallback: Dialect): Dialect {
   return fallback;
 }
 
+/** Compiles a `pattern` (an ECMA-262 `u`-mode regex) to a matcher; throws on an invalid one. */
+export type PatternEngine = (source: string) => TextMatcher;
+
 export interface CompileSettings {
   /** What a `$ref` to another document does: reject every value (default) or accept it. */
   readonly externalRefs: "reject" | "accept";
+  /** The engine of `pattern`/`patternProperties`; undefined: a schema using them cannot be compiled. */
+  readonly patterns: PatternEngine | undefined;
+}
+
+/** The matcher of a pattern, or undefined when the pattern is not a valid `u` regex (ajv rejects the schema). */
+export function compilePattern(settings: CompileSettings, source: string): TextMatcher | undefined {
+  if (settings.patterns === undefined) {
+    throw new Error(`jsonSchemaValidator: the schema uses the pattern ${JSON.stringify(source)}: pass { patterns: pattern } (pattern from @mcp-gen/runtime/patterns, linear-time)`);
+  }
+  try {
+    return settings.patterns(source);
+  } catch {
+    return undefined;
+  }
 }
 
 export class SchemaResource {

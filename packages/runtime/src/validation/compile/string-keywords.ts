@@ -1,14 +1,14 @@
 // minLength, maxLength (code points, 2020-12 validation §6.3.1), pattern (linear-time where the
-// pattern allows it: ../pattern.ts), format. As in the zod emitter (emit/zod/string.ts, issue
+// pattern allows it: the engine given, ../pattern.ts in generated servers), format. As in the zod emitter (emit/zod/string.ts, issue
 // 21 #3), a failed length bound ends the string's checks: a pattern never runs on a string
 // already known to be too long or too short.
-import { pattern as compilePattern } from "../pattern.js";
 import { codePointLength } from "../strings.js";
 import { type SchemaIssue, fail } from "./check.js";
 import { STRING_FORMATS } from "./formats.js";
+import { type CompileSettings, compilePattern } from "./resource.js";
 
 /** The checks of a value already known to be a string. */
-export function stringKeywords(node: Record<string, unknown>): ((text: string, issues: SchemaIssue[] | undefined) => boolean)[] {
+export function stringKeywords(node: Record<string, unknown>, settings: CompileSettings): ((text: string, issues: SchemaIssue[] | undefined) => boolean)[] {
   const checks: ((text: string, issues: SchemaIssue[] | undefined) => boolean)[] = [];
   const min = node["minLength"];
   const max = node["maxLength"];
@@ -25,12 +25,8 @@ export function stringKeywords(node: Record<string, unknown>): ((text: string, i
   }
   const source = node["pattern"];
   if (typeof source === "string") {
-    let matcher: { test(text: string): boolean } | undefined;
-    try {
-      matcher = compilePattern(source);
-    } catch {
-      matcher = undefined; // not a valid `u` regex: ajv rejects the schema; fail closed
-    }
+    // Not a valid `u` regex: ajv rejects the schema; fail closed.
+    const matcher = compilePattern(settings, source);
     const message = `must match the pattern ${source}`;
     checks.push(matcher === undefined ? (_t, issues) => fail(issues, "invalid pattern in schema") : (text, issues) => matcher.test(text) || fail(issues, message));
   }

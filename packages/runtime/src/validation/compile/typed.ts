@@ -90,7 +90,7 @@ export function typedCheck(node: Record<string, unknown>, c: Compiler): Check | 
 function kindChecks(kind: Kind, node: Record<string, unknown>, c: Compiler): KindCheck[] {
   switch (kind) {
     case "string":
-      return stringKeywords(node);
+      return stringKeywords(node, c.resource.settings);
     case "number":
       return numberKeywords(node);
     case "object":

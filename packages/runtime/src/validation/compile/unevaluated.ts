@@ -3,10 +3,10 @@
 // evaluate is collected once; anyOf/oneOf arms, if/then/else and dependentSchemas contribute only
 // when they apply to the value, so they become branches re-checked per value. ajv's "a contains
 // that can fail evaluates every item" is reproduced, as there.
-import { pattern as compilePattern } from "../pattern.js";
 import type { TextMatcher } from "../strings.js";
 import { ACCEPT, type Check, failAt, isObject, under } from "./check.js";
 import { ajvAlwaysValid, type Compiler } from "./compiler.js";
+import { compilePattern } from "./resource.js";
 
 interface Evaluation {
   allProperties: boolean;
@@ -80,11 +80,8 @@ function evaluationOf(node: unknown, c: Compiler, path: Set<unknown>, top: boole
   if (isObject(node["properties"])) for (const name of Object.keys(node["properties"])) evaluation.names.add(name);
   if (isObject(node["patternProperties"])) {
     for (const source of Object.keys(node["patternProperties"])) {
-      try {
-        evaluation.patterns.push(compilePattern(source));
-      } catch {
-        // invalid `u` regex: ajv rejects the schema
-      }
+      const matcher = compilePattern(c.resource.settings, source);
+      if (matcher !== undefined) evaluation.patterns.push(matcher);
     }
   }
   if (node["additionalProperties"] !== undefined || (!top && node["unevaluatedProperties"] !== undefined)) evaluation.allProperties = true;

@@ -7,11 +7,11 @@
 // the zod schemas mcp-gen emits for the schema, keyword by keyword (test/validation-compile/
 // checks this against ajv on the emitter's corpora).
 import type { SchemaIssue } from "./check.js";
-import { type CompileSettings, type Dialect, dialectOf, SchemaResource } from "./resource.js";
+import { type CompileSettings, type Dialect, dialectOf, type PatternEngine, SchemaResource } from "./resource.js";
 import { compilerFor } from "./schema.js";
 
 export type { SchemaIssue } from "./check.js";
-export type { Dialect } from "./resource.js";
+export type { Dialect, PatternEngine } from "./resource.js";
 
 export interface JsonSchemaValidatorOptions {
   /** Dialect when the schema has no `$schema` (default 2020-12, MCP's default dialect). */
@@ -23,6 +23,13 @@ export interface JsonSchemaValidatorOptions {
   readonly externalRefs?: CompileSettings["externalRefs"];
   /** A JSON pointer to the subschema to validate with (default: the whole schema). */
   readonly at?: string;
+  /**
+   * The engine of `pattern`/`patternProperties`: `pattern` from `@mcp-gen/runtime/patterns`
+   * (linear-time where RE2 can express the pattern exactly, else native RegExp). A subpath of its
+   * own, so that a server whose schemas have no pattern never loads it (re2js is ~260 KB). Without
+   * it, a schema that uses a pattern cannot be compiled (the first safeParse throws).
+   */
+  readonly patterns?: PatternEngine;
 }
 
 /** Why a value failed its schema: `issues` (one, the first found) and a readable message. */
@@ -65,21 +72,28 @@ export function jsonSchemaValidator<T = unknown>(schema: unknown, options: JsonS
   return { schema, safeParse };
 }
 
+const engineIds = new WeakMap<PatternEngine, number>();
+
 function compiled(schema: unknown, options: JsonSchemaValidatorOptions): Compiled {
   const fallback = options.dialect ?? "2020-12";
-  const externalRefs = options.externalRefs ?? "accept";
+  const settings: CompileSettings = { externalRefs: options.externalRefs ?? "accept", patterns: options.patterns };
   const at = options.at ?? "";
-  if (typeof schema !== "object" || schema === null) return compileIn(schema, fallback, externalRefs, at);
+  if (typeof schema !== "object" || schema === null) return compileIn(schema, fallback, settings, at);
   let byOptions = cache.get(schema);
   if (byOptions === undefined) cache.set(schema, (byOptions = new Map()));
-  const key = `${fallback} ${externalRefs} ${at}`;
+  let engine = 0;
+  if (settings.patterns !== undefined) {
+    engine = engineIds.get(settings.patterns) ?? engineIds.set(settings.patterns, nextEngineId++).get(settings.patterns)!;
+  }
+  const key = `${fallback} ${settings.externalRefs} ${engine} ${at}`;
   let check = byOptions.get(key);
-  if (check === undefined) byOptions.set(key, (check = compileIn(schema, fallback, externalRefs, at)));
+  if (check === undefined) byOptions.set(key, (check = compileIn(schema, fallback, settings, at)));
   return check;
 }
+let nextEngineId = 1;
 
-function compileIn(schema: unknown, fallback: Dialect, externalRefs: CompileSettings["externalRefs"], at: string): Compiled {
-  const resource = new SchemaResource(schema, dialectOf(schema, fallback), { externalRefs });
+function compileIn(schema: unknown, fallback: Dialect, settings: CompileSettings, at: string): Compiled {
+  const resource = new SchemaResource(schema, dialectOf(schema, fallback), settings);
   const compiler = compilerFor(resource);
   if (at === "") return compiler.compile(schema);
   const target = resource.resolve(`#${at}`);

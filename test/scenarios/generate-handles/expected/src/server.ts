@@ -3,6 +3,7 @@
 // manifest: ../../../scenarios/generate-handles/mcp.yaml
 // manifest sha256: 8b4236f884e2ca6b421e3adca95211897f19c70c94908a34d7c0458874e375aa
 // protocol revisions: 2026-07-28, 2025-11-25
+import { pattern } from "@mcp-gen/runtime/patterns";
 import {
   type HandleKindDefinition,
   type McpServer,
@@ -39,7 +40,7 @@ const addItemInputJsonSchema = {
   },
   required: ["cart", "sku"],
 };
-const addItemInputValidator = jsonSchemaValidator<AddItemInput>(addItemInputJsonSchema);
+const addItemInputValidator = jsonSchemaValidator<AddItemInput>(addItemInputJsonSchema, { patterns: pattern });
 const openCartInputJsonSchema = {
   type: "object",
   properties: {},
