@@ -57,7 +57,19 @@ export function createHttpAuth(options: AuthOptions, mcpPath: string, reportErro
   const resourcePath = options.resource !== undefined ? new URL(options.resource).pathname : mcpPath;
   const baseScopes = options.requiredScopes ?? [];
 
-  const resourceFor = (request: HttpRequestView): string | undefined => resourceOf(options, request.header("host"), mcpPath);
+  // Derived from the Host header unless configured; the last Host and its resource are kept, so
+  // a repeated Host builds no string per request.
+  let lastHost: string | undefined;
+  let lastHostResource: string | undefined;
+  const resourceFor = (request: HttpRequestView): string | undefined => {
+    if (options.resource !== undefined) return options.resource;
+    const host = request.header("host");
+    if (host !== lastHost || lastHostResource === undefined) {
+      lastHostResource = resourceOf(options, host, mcpPath);
+      lastHost = host;
+    }
+    return lastHostResource;
+  };
   // A client repeats its Authorization header on every request: the last well-formed one and its
   // reading are kept, so the token68 grammar check runs once per token, not once per request.
   let lastAuthorization: string | undefined;
