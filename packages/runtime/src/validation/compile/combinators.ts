@@ -15,7 +15,6 @@ export function anyOfCheck(arms: unknown, c: Compiler): Check {
   if (checks.includes(ACCEPT)) return ACCEPT;
   return (value, issues) => {
     for (const check of checks) if (check(value, undefined)) return true;
-    // Say why the closest arm failed when there is only one plausible one.
     return fail(issues, "must match at least one schema in anyOf");
   };
 }

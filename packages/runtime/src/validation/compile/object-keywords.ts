@@ -75,7 +75,7 @@ function otherProperties(node: Record<string, unknown>, declared: readonly strin
   }
   const open = rest === undefined || rest === ACCEPT;
   if (patterns.length === 0 && open) return undefined;
-  const isDeclared = declared.length > 8 ? ((set) => (key: string) => set.has(key))(new Set(declared)) : (key: string) => declared.includes(key);
+  const declaredSet = new Set(declared);
   return (object, issues) => {
     for (const key of Object.keys(object)) {
       let matched = false;
@@ -85,7 +85,7 @@ function otherProperties(node: Record<string, unknown>, declared: readonly strin
           if (!check(object[key], issues)) return under(issues, key);
         }
       }
-      if (matched || open || isDeclared(key)) continue;
+      if (matched || open || declaredSet.has(key)) continue;
       if (rest === false) return failAt(issues, key, "is not an allowed property");
       if (!rest!(object[key], issues)) return under(issues, key);
     }
