@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
 import { PACKAGE_ROOT } from "../paths.js";
+import { typescript } from "./typescript.js";
 
 /**
  * Packages generated code imports. A package may be generated where they are not installed yet
@@ -40,7 +41,7 @@ export function createCompileCache(deferTypeCheck = false): CompileCache {
   return { diskFiles: new Map(), deferTypeCheck };
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+const compilerOptions = (ts: typeof import("typescript")): ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -51,7 +52,7 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   newLine: ts.NewLineKind.LineFeed,
   removeComments: false,
   types: [],
-};
+});
 
 /**
  * Type-checks and compiles generated TypeScript sources held in memory (TypeScript 6
@@ -59,10 +60,11 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
  * `@mcp-gen/runtime` resolve through the real node_modules above `packageDir`.
  */
 export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist", cache?: CompileCache): CompileResult {
+  const ts = typescript();
   const root = resolve(packageDir);
   const virtual = new Map<string, string>();
   for (const [path, text] of sources) virtual.set(join(root, path), text);
-  const options: ts.CompilerOptions = { ...COMPILER_OPTIONS, rootDir: join(root, srcDir), outDir: join(root, outDir), ...(cache?.deferTypeCheck ? { noCheck: true } : {}) };
+  const options: ts.CompilerOptions = { ...compilerOptions(ts), rootDir: join(root, srcDir), outDir: join(root, outDir), ...(cache?.deferTypeCheck ? { noCheck: true } : {}) };
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);

@@ -2,13 +2,15 @@
 // `noCheck` (the emitted bytes are the same for code that type-checks, and emit is 2-3x faster);
 // this runs the check `generate` runs on the same sources afterwards, so a generated package that
 // does not type-check (a bug in mcp-gen) is still reported, just not on the edit's critical path.
-import ts from "typescript";
+import type ts from "typescript";
 import type { CompileCache } from "../compile/compile.js";
+import { typescript } from "../compile/typescript.js";
 
 /** Type errors of the last program compiled with `cache`, formatted `file(line,col): message`. */
 export function checkLastCompile(cache: CompileCache): string[] {
   const last = cache.program;
   if (!last) return [];
+  const ts = typescript();
   const options: ts.CompilerOptions = { ...last.getCompilerOptions(), noCheck: false };
   const host = ts.createCompilerHost(options, true);
   const getSourceFile = host.getSourceFile.bind(host);

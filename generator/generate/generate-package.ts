@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
+import { buildPackage } from "../compile/build-package.js";
 import { type CompileCache, compileInMemory } from "../compile/compile.js";
 import { hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -15,7 +16,7 @@ import type { Manifest } from "../manifest/ir.js";
 import { positionEmitterFindings, schemaOrigins } from "../manifest/emitter-positions.js";
 import { type LoadTextOptions, loadManifest } from "../manifest/load.js";
 import { sha256 } from "../spec-schema/sync.js";
-import { formatTypeScript as formatCode } from "./format-code.js";
+import { asEmitted, formatsPackage, formatTypeScript as formatCode } from "./format-code.js";
 import { defaultPackageName, indexModule, packageJson, readme } from "./package-files.js";
 
 export interface GenerateOptions {
@@ -37,6 +38,8 @@ export interface GeneratedPackage {
   readonly files: Map<string, string>;
   /** The loader's and the emitter's warnings, each with its manifest file:line:col. */
   readonly warnings: readonly Diagnostic[];
+  /** How dist/ was built: without a type checker (buildPackage) or by a type-checking program (compileInMemory). */
+  readonly build: "isolated" | "checked";
 }
 
 /** Loads a manifest or throws a UserError carrying every diagnostic, formatted. */
@@ -102,7 +105,8 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ...(serverSide ? [{ module: "testing" as const, exports: serverSide.testing.exports, lazy: true }] : []),
   ]);
 
-  const formatTypeScript = options.format ?? formatCode;
+  const emittedModules = [schemas.code, index, client.code, ...(serverSide ? [serverSide.handlers.code, serverSide.server.code, serverSide.testing.code] : [])];
+  const formatTypeScript = formatsPackage(emittedModules) ? (options.format ?? formatCode) : async (code: string) => asEmitted(code);
   const sources = new Map([
     ["src/schemas.ts", await formatTypeScript(schemas.code)],
     ...(serverSide
@@ -115,7 +119,10 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ["src/index.ts", await formatTypeScript(index)],
     ...(serverSide ? ([["src/testing.ts", await formatTypeScript(serverSide.testing.code)]] as const) : []),
   ]);
-  const compiled = compileInMemory(outDir, sources, "src", "dist", options.compileCache);
+  // `mcp-gen dev` keeps its incremental, type-checking compile; `generate` builds without a checker.
+  const overrides = new Map(schemas.declarationCode === undefined ? [] : [["src/schemas.ts", schemas.declarationCode]]);
+  const isolated = options.compileCache ? undefined : buildPackage(outDir, sources, overrides);
+  const compiled = isolated ?? compileInMemory(outDir, sources, "src", "dist", options.compileCache);
   if (compiled.errors.length > 0) {
     // Generated code that does not type-check is a bug in mcp-gen, not in the user's input.
     throw new Error(`generated code does not type-check:\n${compiled.errors.join("\n")}`);
@@ -126,5 +133,5 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ...sources,
     ...compiled.outputs,
   ]);
-  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings: sortDiagnostics(warnings) };
+  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings: sortDiagnostics(warnings), build: isolated ? "isolated" : "checked" };
 }

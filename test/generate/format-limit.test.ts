@@ -2,7 +2,7 @@
 // exactly as emitted (prettier would cost seconds there), still ending in one newline.
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { FORMAT_LIMIT_CHARS, formatTypeScript } from "../../generator/generate/format-code.js";
+import { FORMAT_LIMIT_CHARS, asEmitted, formatsPackage, formatTypeScript } from "../../generator/generate/format-code.js";
 
 const entry = (i: number) => `export const tool${i} = {name: "tool_${i}", inputSchema: {"type": "object", "properties": {"q": {"type": "string"}}}};\n`;
 
@@ -28,5 +28,14 @@ describe("formatTypeScript", () => {
     expect(written).toBe(`${code}\n`);
     const parsed = ts.createSourceFile("big.ts", written, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS) as ts.SourceFile & { parseDiagnostics: unknown[] };
     expect(parsed.parseDiagnostics).toEqual([]);
+  });
+
+  it("formats a package only while its modules add up to at most the limit", () => {
+    const half = "x".repeat(FORMAT_LIMIT_CHARS / 2);
+    expect(formatsPackage([half, half])).toBe(true);
+    expect(formatsPackage([half, half, "y"])).toBe(false);
+    expect(formatsPackage([])).toBe(true);
+    expect(asEmitted("a")).toBe("a\n");
+    expect(asEmitted("a\n")).toBe("a\n");
   });
 });

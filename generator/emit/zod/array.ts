@@ -8,7 +8,7 @@
 import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { type ZodExpr, UNKNOWN, atomicType } from "./expr.js";
+import { type ZodExpr, UNKNOWN, atomicType, optionalZod } from "./expr.js";
 import { emitSchema } from "./recurse.js";
 import { appendCalls, arrayLiteral, call } from "./writer.js";
 
@@ -70,6 +70,9 @@ export function emitArray(node: Record<string, unknown>, at: readonly string[], 
     const restOpen = rest === undefined || rest.isUnknown === true;
     const restForbidden = rest !== undefined && rest.code === "z.never()";
     code = restForbidden ? call("z.tuple", [elements]) : call("z.tuple", [elements, (rest ?? UNKNOWN).code]);
+    const items = prefix.map((element) => optionalZod(element.zod));
+    const restZod = restForbidden ? "null" : (rest ?? UNKNOWN).zod;
+    zod = restZod === undefined || items.some((item) => item === undefined) ? undefined : `z.ZodTuple<[${items.join(", ")}], ${restZod}>`;
     const elementTypes = prefix.map((element) => `${atomicType(element.type)}?`);
     if (!restForbidden) elementTypes.push(`...${atomicType(restOpen ? "unknown" : rest.type)}[]`);
     type = `[${elementTypes.join(", ")}]`;

@@ -77,6 +77,12 @@ export function intersectionType(types: readonly string[]): string {
 
 /** `z.union([A, B])` is `z.ZodUnion<readonly [A, B]>` (zod's `const T`); undefined unless every arm is modelled. */
 export function unionZod(arms: readonly ZodExpr[]): string | undefined {
-  const zods = arms.map((arm) => arm.zod);
-  return zods.every((zod) => zod !== undefined) ? `z.ZodUnion<readonly [${zods.join(", ")}]>` : undefined;
+  const list = zodList(arms);
+  return list === undefined ? undefined : `z.ZodUnion<readonly [${list}]>`;
+}
+
+/** The zod types of `exprs`, comma-separated; undefined unless every one is modelled. */
+export function zodList(exprs: readonly ZodExpr[]): string | undefined {
+  const zods = exprs.map((expr) => expr.zod);
+  return zods.every((zod) => zod !== undefined) ? zods.join(", ") : undefined;
 }

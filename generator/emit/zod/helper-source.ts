@@ -18,7 +18,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import ts from "typescript";
+import type ts from "typescript";
+import { typescript } from "../../compile/typescript.js";
 
 /** The runtime subpath generated modules import the helpers from. */
 export const VALIDATION_MODULE = "@mcp-gen/runtime/validation";
@@ -72,6 +73,7 @@ function isRuntimeRoot(dir: string): boolean {
 }
 
 function readLibrary(dir: string): HelperLibrary {
+  const ts = typescript();
   const indexPath = join(dir, "index.ts");
   let indexText: string;
   try {
@@ -90,25 +92,43 @@ function readLibrary(dir: string): HelperLibrary {
       for (const element of statement.exportClause.elements) exportedFrom.set(element.name.text, file);
     }
   }
-  const program = ts.createProgram(files, { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 });
-  const checker = program.getTypeChecker();
-  const statements = new Map<string, HelperStatement>();
-  const ordered: HelperStatement[] = [];
-  for (const file of files) {
-    const source = program.getSourceFile(file);
-    if (!source) throw new Error(`internal: cannot read helper source ${file}`);
-    for (const statement of source.statements) {
-      if (ts.isImportDeclaration(statement)) continue;
-      const helper = describe(statement, source, checker, dir);
-      ordered.push(helper);
-      for (const name of helper.names) statements.set(`${file}#${name}`, helper);
+  // The names are all a generated package needs (it imports the helpers): one parse per file.
+  // The checker that finds what each statement uses runs only when a module inlines helpers.
+  const parsed = files.map((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      throw new Error(`internal: cannot read helper source ${file}`);
     }
-  }
-  const declared = new Set(ordered.flatMap((statement) => statement.names));
+    return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  });
+  const topLevel = (source: ts.SourceFile) => source.statements.filter((statement) => !ts.isImportDeclaration(statement));
+  const declared = new Set(parsed.flatMap((source) => topLevel(source).flatMap(declaredNames)));
+  let described: { statements: Map<string, HelperStatement>; ordered: HelperStatement[] } | undefined;
+  const describeAll = () => {
+    const sources = new Map(parsed.map((source) => [source.fileName, source]));
+    const host = ts.createCompilerHost({});
+    host.getSourceFile = (file) => sources.get(file);
+    const program = ts.createProgram({ rootNames: files, options: { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 }, host });
+    const checker = program.getTypeChecker();
+    const statements = new Map<string, HelperStatement>();
+    const ordered: HelperStatement[] = [];
+    for (const source of parsed) {
+      for (const statement of topLevel(source)) {
+        const helper = describe(statement, source, checker, dir);
+        ordered.push(helper);
+        for (const name of helper.names) statements.set(`${source.fileName}#${name}`, helper);
+      }
+    }
+    return { statements, ordered };
+  };
   return {
     exported: new Set(exportedFrom.keys()),
     declared,
     inline(requested) {
+      described ??= describeAll();
+      const { statements, ordered } = described;
       const needed = new Set<HelperStatement>();
       const visit = (key: string, from: string): void => {
         const statement = statements.get(key);
@@ -131,6 +151,7 @@ function readLibrary(dir: string): HelperLibrary {
 }
 
 function declaredNames(statement: ts.Statement): string[] {
+  const ts = typescript();
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
   }
@@ -147,6 +168,7 @@ function declaredNames(statement: ts.Statement): string[] {
 }
 
 function describe(statement: ts.Statement, source: ts.SourceFile, checker: ts.TypeChecker, dir: string): HelperStatement {
+  const ts = typescript();
   const uses = new Set<string>();
   const packages = new Set<string>();
   const visit = (node: ts.Node): void => {
@@ -170,6 +192,7 @@ type Target = { readonly kind: "helper"; readonly key: string } | { readonly kin
 
 /** What a declaration found by the checker is, seen from a helper file: a top-level helper, an import, or local. */
 function topLevelTarget(declaration: ts.Declaration, source: ts.SourceFile, dir: string): Target | undefined {
+  const ts = typescript();
   if (ts.isImportSpecifier(declaration)) {
     const module = (declaration.parent.parent.parent.moduleSpecifier as ts.StringLiteral).text;
     const imported = (declaration.propertyName ?? declaration.name).text;
@@ -196,6 +219,7 @@ function topLevelTarget(declaration: ts.Declaration, source: ts.SourceFile, dir:
 
 /** The statement's text with its JSDoc and without its `export` keyword. */
 function withoutExport(statement: ts.Statement, source: ts.SourceFile): string {
+  const ts = typescript();
   const start = statement.getStart(source, true);
   let text = source.text.slice(start, statement.end);
   const exported = ts.canHaveModifiers(statement)

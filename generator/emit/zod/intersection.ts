@@ -33,5 +33,8 @@ export function intersectAll(parts: readonly ZodExpr[]): ZodExpr {
   const code = meaningful
     .slice(1)
     .reduce((left, right) => call("z.intersection", [left, right.code]), meaningful[0]!.code);
-  return { code, type: intersectionType(meaningful.map((part) => part.type)) };
+  const zod = meaningful
+    .slice(1)
+    .reduce<string | undefined>((left, right) => (left === undefined || right.zod === undefined ? undefined : `z.ZodIntersection<${left}, ${right.zod}>`), meaningful[0]!.zod);
+  return { code, type: intersectionType(meaningful.map((part) => part.type)), zod };
 }

@@ -83,6 +83,14 @@ export function emitObject(node: Record<string, unknown>, at: readonly string[],
       shapeEntries.length === 0
         ? call("z.record", ["z.string()", additionalExpr.code])
         : `${call("z.object", [objectLiteral(shapeEntries)])}.catchall(${additionalExpr.code})`;
+    for (const key of missingRequired) zodEntries = zodEntry(zodEntries, key, additionalExpr.zod);
+    const restZod = additionalExpr.zod;
+    zod =
+      restZod === undefined
+        ? undefined
+        : shapeEntries.length === 0
+          ? `z.ZodRecord<z.ZodString, ${restZod}>`
+          : objectZod(zodEntries, `$catchall<${restZod}>`);
     const rest = `{ [key: string]: ${additionalExpr.type} }`;
     type = typeEntries.length === 0 ? rest : `${typeLiteral(typeEntries)} & ${rest}`;
   } else {
@@ -119,8 +127,8 @@ function zodEntry(entries: string[] | undefined, key: string, zod: string | unde
   return [...entries, `${key}: ${zod}`];
 }
 
-/** `z.strictObject(shape)` is `z.ZodObject<shape, z.core.$strict>` (`$loose` for `z.looseObject`). */
-function objectZod(entries: readonly string[] | undefined, config: "$strict" | "$loose"): string | undefined {
+/** `z.strictObject(shape)` is `z.ZodObject<shape, z.core.$strict>` (`$loose`, `$catchall<T>` for the others). */
+function objectZod(entries: readonly string[] | undefined, config: string): string | undefined {
   if (entries === undefined) return undefined;
   return `z.ZodObject<${entries.length === 0 ? "{}" : `{ ${entries.join("; ")} }`}, z.core.${config}>`;
 }

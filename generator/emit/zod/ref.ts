@@ -33,7 +33,9 @@ export function emitRef(ref: unknown, at: readonly string[], ctx: EmitContext): 
   }
   const declaration = ctx.declarations.declarationAt(ctx.resource, ctx.root, target.tokens);
   const body = ctx.declarations.bodyOf(declaration);
-  const expr: ZodExpr = { code: `${declaration.name}Schema`, type: declaration.name };
+  // A declaration in a `$ref` cycle is declared `z.ZodType<Name>`; TypeScript prints its defaults.
+  const cyclic = `z.ZodType<${declaration.name}, unknown, z.core.$ZodTypeInternals<${declaration.name}, unknown>>`;
+  const expr: ZodExpr = { code: `${declaration.name}Schema`, type: declaration.name, zod: cyclic };
   if (body === undefined) return expr;
   // TypeScript prints the referenced schema's type in full, not `typeof FooSchema`.
   return {

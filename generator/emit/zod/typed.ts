@@ -61,7 +61,8 @@ export function emitTyped(node: Record<string, unknown>, at: readonly string[], 
     if (constrainedKinds.length === 0) return { expr: undefined, declared, constrained: false };
     const entries = constrainedKinds.map((kind) => `${kind}: ${emitKind(kind, node, at, ctx).code}`);
     return {
-      expr: { code: call(ctx.helper("byKind"), [objectLiteral(entries)]), type: "unknown" },
+      // The runtime's byKind() is a refined z.unknown().
+      expr: { code: call(ctx.helper("byKind"), [objectLiteral(entries)]), type: "unknown", zod: "z.ZodUnknown" },
       declared,
       constrained: true,
     };

@@ -9,7 +9,7 @@
 
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
-import { NEVER, type ZodExpr, unionType, unionZod } from "./expr.js";
+import { NEVER, type ZodExpr, unionType, unionZod, zodList } from "./expr.js";
 import { emitSchema } from "./recurse.js";
 import { arrayLiteral, call } from "./writer.js";
 
@@ -33,10 +33,13 @@ export function emitUnion(keyword: "anyOf" | "oneOf", arms: unknown, at: readonl
   const list = arrayLiteral(exprs.map((expr) => expr.code));
   const discriminator = discriminatorOf(exprs);
   if (discriminator !== undefined) {
-    return { code: call("z.discriminatedUnion", [JSON.stringify(discriminator), list]), type };
+    const zods = zodList(exprs);
+    const zod = zods === undefined || !plainKey(discriminator) ? undefined : `z.ZodDiscriminatedUnion<[${zods}], "${discriminator}">`;
+    return { code: call("z.discriminatedUnion", [JSON.stringify(discriminator), list]), type, zod };
   }
   if (keyword === "anyOf") return { code: call("z.union", [list]), type, zod: unionZod(exprs), unionArms: exprs };
-  return { code: call("z.xor", [list]), type };
+  const zods = zodList(exprs);
+  return { code: call("z.xor", [list]), type, zod: zods === undefined ? undefined : `z.ZodXor<readonly [${zods}]>` };
 }
 
 /** The property every arm requires as a distinct string literal, if there is one. */
@@ -56,4 +59,9 @@ export function discriminatorOf(arms: readonly ZodExpr[]): string | undefined {
     if (works) return key;
   }
   return undefined;
+}
+
+/** A discriminator TypeScript prints as written inside `"…"` (no escapes). */
+function plainKey(key: string): boolean {
+  return /^[\x20-\x7e]*$/.test(key) && !/["\\]/.test(key);
 }
