@@ -67,12 +67,27 @@ export function jsonSchemaValidator<T = unknown>(schema: unknown, options: JsonS
     }
     if (valid) return { success: true, data: value as T };
     if (issues.length === 0) issues.push({ path: [], message: "is invalid" });
-    return { success: false, error: new SchemaValidationError(issues) };
+    return { success: false, error: withoutStack(issues) };
   };
   return { schema, safeParse };
 }
 
 const engineIds = new WeakMap<PatternEngine, number>();
+
+/**
+ * The error of a rejected value, without a captured stack: it describes the value, not a fault of
+ * the code, and capturing a stack was most of the cost of a rejected call (~9 of ~12 µs, measured
+ * on a one-property schema), which a client sending bad arguments in a loop would make us pay.
+ */
+function withoutStack(issues: readonly SchemaIssue[]): SchemaValidationError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new SchemaValidationError(issues);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
 
 function compiled(schema: unknown, options: JsonSchemaValidatorOptions): Compiled {
   const fallback = options.dialect ?? "2020-12";
