@@ -12,6 +12,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { AuthFailure } from "../../packages/runtime/src/auth/errors.js";
 import { createJwtVerifier } from "../../packages/runtime/src/auth/jwt.js";
 import type { AuthInfo, VerifyRequest } from "../../packages/runtime/src/auth/types.js";
+import { listenHttp } from "../../packages/runtime/src/http/node.js";
+import { createMcpServer } from "../../packages/runtime/src/server/server.js";
+import { modernCall } from "../runtime/helpers/http.js";
+import { authDefinition, parseChallenge } from "./support/secure-definition.js";
 
 const RESOURCE = "http://127.0.0.1:9/mcp";
 
@@ -243,5 +247,37 @@ describe("verified-token cache", () => {
     const t = await token(key);
     await verifier.verify(t, request());
     expect((await refusal(verifier.verify(t, request({ scheme: "dpop" })))).message).toBe("DPoP scheme used with a token that is not DPoP-bound");
+  });
+
+  it("over HTTP: a cached token answers 200 until its exp, then 401 invalid_token with the challenge", async () => {
+    const key = await signingKey("k-http");
+    published = [key];
+    let clock = Date.now();
+    const probe = await listenHttp(createMcpServer(authDefinition()), { port: 0 });
+    const { port, url: resource } = probe;
+    await probe.close();
+    const verifier = createJwtVerifier({ issuer, clockToleranceSec: 0, now: () => clock });
+    const mcp = await listenHttp(createMcpServer(authDefinition(), { auth: { verifier, resource, authorizationServers: [issuer] } }), { port });
+    try {
+      const exp = Math.floor(clock / 1000) + 60;
+      const t = await new SignJWT({ scope: "notes:read", client_id: "app" })
+        .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "at+jwt" })
+        .setIssuer(issuer)
+        .setAudience(resource)
+        .setSubject("alice")
+        .setExpirationTime(exp)
+        .sign(key.privateKey);
+      const whoami = () => modernCall(mcp.url, "tools/call", { name: "whoami", arguments: {} }, { headers: { authorization: `Bearer ${t}` } });
+      for (let i = 0; i < 3; i++) expect((await whoami()).response.status).toBe(200);
+      expect(signatureChecks).toBe(1);
+      clock = exp * 1000;
+      const { response } = await whoami();
+      expect(response.status).toBe(401);
+      const challenge = parseChallenge(response.headers["www-authenticate"]);
+      expect(challenge.params["error"]).toBe("invalid_token");
+      expect(challenge.params["error_description"]).toBe("token expired");
+    } finally {
+      await mcp.close();
+    }
   });
 });
