@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import type ts from "typescript";
 import type { CompileResult } from "./compile.js";
+import { declarationSkeleton } from "./declaration-skeleton.js";
 import { stripTypes } from "./strip-types.js";
 import { typescript } from "./typescript.js";
 
@@ -12,10 +13,10 @@ import { typescript } from "./typescript.js";
  * - JavaScript is each module with its type syntax cut out (strip-types.ts), or, for a module
  *   that needs a transform, TypeScript's emit from a program with `noCheck`, `noLib` and
  *   `noResolve` (the emit needs no types);
- * - declarations come from such a program with `isolatedDeclarations`: every export of
- *   the emitted modules carries its type, except the zod schema constants, whose exact types
- *   the zod emitter writes into a copy of schemas.ts (`declarationOverrides`) that is used only
- *   for the `.d.ts`.
+ * - declarations come from such a program with `isolatedDeclarations`, over what the `.d.ts`
+ *   can depend on (declaration-skeleton.ts): every export of the emitted modules carries its
+ *   type, except the zod schema constants, whose exact types the zod emitter writes into a
+ *   declarations-only copy of schemas.ts (`declarationOverrides`).
  * The declarations are byte for byte those of the type-checking build, the JavaScript is the same
  * program (test/generate/build-package.test.ts and strip-types.test.ts compare both on every
  * golden scenario, example and fixture). Whether the generated code type-checks is
@@ -71,18 +72,18 @@ export function buildPackage(
     return ts.createProgram({ rootNames: [...files.keys()].sort(), options, host });
   };
   const modules = [...sources].filter(([path]) => path.endsWith(".ts"));
-  const real = new Map(modules.map(([path, text]) => [join(root, path), text] as const));
-  const declared = new Map(modules.map(([path, text]) => [join(root, path), declarationOverrides.get(path) ?? text] as const));
-  const declarations = program({ ...base, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true }, declared).emit();
-  if (declarations.diagnostics.length > 0 || declarations.emitSkipped) return undefined;
-  const js = program(base, real);
+  const js = program(base, new Map(modules.map(([path, text]) => [join(root, path), text] as const)));
   const errors = js.getSyntacticDiagnostics().map((d) => format(ts, d, root));
+  const skeletons = new Map<string, string>();
   for (const [path] of modules) {
     const source = js.getSourceFile(join(root, path))!;
     const stripped = stripTypes(source);
     if (stripped === undefined) js.emit(source);
     else outputs.set(`${outDir}/${path.slice(srcDir.length + 1).replace(/\.ts$/, ".js")}`, stripped);
+    skeletons.set(join(root, path), declarationOverrides.get(path) ?? declarationSkeleton(source));
   }
+  const declarations = program({ ...base, declaration: true, emitDeclarationOnly: true, isolatedDeclarations: true }, skeletons).emit();
+  if (declarations.diagnostics.length > 0 || declarations.emitSkipped) return undefined;
   return { outputs: new Map([...outputs].sort(([a], [b]) => a.localeCompare(b))), errors };
 }
 

@@ -57,9 +57,10 @@ const compilerOptions = (ts: typeof import("typescript")): ts.CompilerOptions =>
 /**
  * Type-checks and compiles generated TypeScript sources held in memory (TypeScript 6
  * compiler API), as if they lived at `packageDir/<srcDir>/…`. Imports of `zod` and
- * `@mcp-gen/runtime` resolve through the real node_modules above `packageDir`.
+ * `@mcp-gen/runtime` resolve through the real node_modules above `packageDir`. With `emit` false
+ * it only builds the program (into `cache`, for a deferred check of what buildPackage built).
  */
-export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist", cache?: CompileCache): CompileResult {
+export function compileInMemory(packageDir: string, sources: ReadonlyMap<string, string>, srcDir = "src", outDir = "dist", cache?: CompileCache, emit = true): CompileResult {
   const ts = typescript();
   const root = resolve(packageDir);
   const virtual = new Map<string, string>();
@@ -110,6 +111,6 @@ export function compileInMemory(packageDir: string, sources: ReadonlyMap<string,
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
     return `${d.file.fileName.slice(root.length + 1)}(${line + 1},${character + 1}): ${message}`;
   });
-  if (errors.length === 0) program.emit();
+  if (errors.length === 0 && emit) program.emit();
   return { outputs: new Map([...outputs].sort(([a], [b]) => a.localeCompare(b))), errors };
 }

@@ -77,9 +77,9 @@ class Stripper {
       if (!ts.isNamedExports(clause)) return;
       const elements = clause.elements;
       if (elements.length > 0 && elements.every((e) => e.isTypeOnly)) throw UNSUPPORTED;
+      this.cutListElements(elements, new Set(elements.filter((e) => e.isTypeOnly)));
       for (const element of elements) {
-        if (element.isTypeOnly) this.cutListElement(elements, element);
-        else if (node.moduleSpecifier === undefined) {
+        if (!element.isTypeOnly && node.moduleSpecifier === undefined) {
           this.used.add((element.propertyName ?? element.name).getText(this.source));
           this.localExports.push(element);
         }
@@ -115,7 +115,7 @@ class Stripper {
       const elements = bindings.elements;
       const kept = elements.filter((e) => !e.isTypeOnly && this.used.has(e.name.text));
       keptNamed = kept.length;
-      if (kept.length > 0) for (const e of elements) if (!kept.includes(e)) this.cutListElement(elements, e);
+      if (kept.length > 0) this.cutListElements(elements, new Set(elements.filter((e) => !kept.includes(e))));
       if (kept.length === 0 && keepDefault && elements.length > 0) throw UNSUPPORTED;
     }
     if (!keepDefault && keptNamed === 0) {
@@ -286,13 +286,18 @@ class Stripper {
     this.cut(node.getStart(this.source), end);
   }
 
-  /** One element of a comma-separated list, with the comma that joins it to a neighbour. */
-  private cutListElement(list: ts.NodeArray<ts.Node>, element: ts.Node): void {
-    const index = list.indexOf(element);
-    const next = list[index + 1];
-    if (next !== undefined) this.cut(element.getStart(this.source), next.getStart(this.source));
-    else if (index > 0) this.cut(list[index - 1]!.end, element.end);
-    else this.cut(element.getStart(this.source), element.end);
+  /**
+   * Elements of a comma-separated list, each with the comma that joins it to a neighbour: up to
+   * the next element, or for the last one from the end of the last element kept before it.
+   */
+  private cutListElements(list: ts.NodeArray<ts.Node>, removed: ReadonlySet<ts.Node>): void {
+    list.forEach((element, index) => {
+      if (!removed.has(element)) return;
+      const next = list[index + 1];
+      if (next !== undefined) return this.cut(element.getStart(this.source), next.getStart(this.source));
+      const kept = list.slice(0, index).filter((e) => !removed.has(e)).at(-1);
+      this.cut(kept === undefined ? element.getStart(this.source) : kept.end, element.end);
+    });
   }
 
   /** A whole statement, with its JSDoc and, when it has its lines to itself, those lines. */

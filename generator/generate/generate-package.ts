@@ -119,9 +119,11 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ["src/index.ts", await formatTypeScript(index)],
     ...(serverSide ? ([["src/testing.ts", await formatTypeScript(serverSide.testing.code)]] as const) : []),
   ]);
-  // `mcp-gen dev` keeps its incremental, type-checking compile; `generate` builds without a checker.
+  // Built without a checker where every export has a type. `mcp-gen dev` still gets the program
+  // its deferred type check needs (compileCache), built but not emitted.
   const overrides = new Map(schemas.declarationCode === undefined ? [] : [["src/schemas.ts", schemas.declarationCode]]);
-  const isolated = options.compileCache ? undefined : buildPackage(outDir, sources, overrides);
+  const isolated = buildPackage(outDir, sources, overrides);
+  if (isolated && options.compileCache) compileInMemory(outDir, sources, "src", "dist", options.compileCache, false);
   const compiled = isolated ?? compileInMemory(outDir, sources, "src", "dist", options.compileCache);
   if (compiled.errors.length > 0) {
     // Generated code that does not type-check is a bug in mcp-gen, not in the user's input.

@@ -89,6 +89,13 @@ describe("stripTypes", () => {
     );
   });
 
+  it("drops runs of type-only and unused specifiers, first, inner and last, one line or many", () => {
+    const uses = `export const v = [a, b];\n`;
+    expect(strip(`import { a, type T, type U } from "m";\nimport { type V, b, c } from "n";\n${uses}`)).toBe(`import { a } from "m";\nimport { b } from "n";\n${uses}`);
+    expect(strip(`import {\n  a,\n  type T,\n  b,\n  type U,\n  type W,\n} from "m";\n${uses}`)).toBe(`import {\n  a,\n  b,\n} from "m";\n${uses}`);
+    expect(strip(`export { type T, a, type U, type W } from "m";\n`)).toBe(`export { a } from "m";\n`);
+  });
+
   it("keeps a module a module when only types were exported", () => {
     expect(strip(`export type A = string;\n`)).toBe(`export {};\n`);
   });

@@ -64,9 +64,9 @@ export interface ZodModule {
   /** Where each exported declaration comes from, in the same order as `exported`. */
   declarations: DeclarationSource[];
   /**
-   * `code` with every schema constant annotated with its exact zod type, when the emitter
-   * models all of them (else undefined). Not shipped: the package build emits the module's
-   * `.d.ts` from it without a type checker (the annotations are what TypeScript would infer).
+   * The module's declarations only: every schema constant `declare`d with its exact zod type,
+   * when the emitter models all of them (else undefined). Not shipped: the package build emits
+   * the module's `.d.ts` from it without a type checker (the types are what TypeScript infers).
    */
   declarationCode?: string;
 }
@@ -283,6 +283,7 @@ class ModuleEmitter {
     return this.recursive.has(declaration.name) ? undefined : declaration.body;
   }
 
+  /** The module, or with `annotate` its declarations only (`export declare const XSchema: <zod type>`). */
   private write(ordered: readonly Declaration[], annotate: boolean): string {
     const blocks: string[] = [];
     for (const declaration of ordered) {
@@ -291,12 +292,11 @@ class ModuleEmitter {
       const doc = jsDoc(description);
       const { name } = declaration;
       if (this.recursive.has(name)) {
-        blocks.push(
-          `${doc}export type ${name} = ${body.type};\n${doc}export const ${name}Schema: z.ZodType<${name}> = z.lazy(() =>\n  ${body.code.replace(/\n/g, "\n  ")},\n);`,
-        );
+        const value = annotate ? "" : ` = z.lazy(() =>\n  ${body.code.replace(/\n/g, "\n  ")},\n)`;
+        blocks.push(`${doc}export type ${name} = ${body.type};\n${doc}export ${annotate ? "declare " : ""}const ${name}Schema: z.ZodType<${name}>${value};`);
       } else {
         blocks.push(
-          `${doc}export const ${name}Schema${annotate ? `: ${body.zod}` : ""} = ${body.code};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`,
+          `${doc}export ${annotate ? `declare const ${name}Schema: ${body.zod}` : `const ${name}Schema = ${body.code}`};\n${doc}export type ${name} = z.infer<typeof ${name}Schema>;`,
         );
       }
     }
