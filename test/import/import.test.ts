@@ -48,7 +48,7 @@ describe.each(["3.0", "3.1"] as const)("type fidelity, OpenAPI %s", (version) =>
   });
 
   it("the generated zod schemas enforce the same types", () => {
-    const schema = pkg.module["GetItemInputSchema"] as { safeParse(v: unknown): { success: boolean } };
+    const schema = pkg.schemas["GetItemInputSchema"] as { safeParse(v: unknown): { success: boolean } };
     const ok = (v: unknown) => schema.safeParse(v).success;
     expect(ok({ itemId: 5 })).toBe(true);
     expect(ok({ itemId: 5.5 })).toBe(false);
@@ -63,7 +63,7 @@ describe.each(["3.0", "3.1"] as const)("type fidelity, OpenAPI %s", (version) =>
     expect(ok({ itemId: 1, "X-Trace": "123e4567-e89b-12d3-a456-426614174000" })).toBe(true);
     expect(ok({ itemId: 1, "X-Trace": "nope" })).toBe(false);
     expect(ok({})).toBe(false);
-    const put = pkg.module["PutItemInputSchema"] as { safeParse(v: unknown): { success: boolean } };
+    const put = pkg.schemas["PutItemInputSchema"] as { safeParse(v: unknown): { success: boolean } };
     expect(put.safeParse({ itemId: 1, body: { name: "a", status: "used", parent: { name: "b" } } }).success).toBe(true);
     expect(put.safeParse({ itemId: 1, body: { name: "a", status: "lost" } }).success).toBe(false);
     expect(put.safeParse({ itemId: 1, body: { name: "a", price: 0 } }).success).toBe(false);

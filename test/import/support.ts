@@ -13,6 +13,8 @@ export interface ImportedPackage {
   readonly manifestPath: string;
   readonly outcome: ImportOutcome;
   readonly module: Record<string, unknown>;
+  /** The package's `./schemas` subpath (its zod schemas; the root exports only their types). */
+  readonly schemas: Record<string, unknown>;
 }
 
 export async function importAndGenerate(document: string, name: string, options: { load?: boolean } = {}): Promise<ImportedPackage> {
@@ -28,6 +30,6 @@ export async function importAndGenerate(document: string, name: string, options:
     mkdirSync(dirname(join(out, path)), { recursive: true });
     writeFileSync(join(out, path), content);
   }
-  const module = options.load === false ? {} : ((await import(pathToFileURL(join(out, "dist/index.js")).href)) as Record<string, unknown>);
-  return { dir, manifestPath, outcome, module };
+  const load = async (file: string) => (options.load === false ? {} : ((await import(pathToFileURL(join(out, file)).href)) as Record<string, unknown>));
+  return { dir, manifestPath, outcome, module: await load("dist/index.js"), schemas: await load("dist/schemas.js") };
 }
