@@ -25,6 +25,7 @@ import { Reporter } from "./reporter.js";
 import { HEADER_REVISION } from "./revision-support.js";
 import { type PreparedSchema, SchemaPreparer } from "./schemas.js";
 import { parseYaml, positionOfOffset } from "./source.js";
+import { parseJsonManifest } from "./json-text.js";
 import { checkStructure } from "./structure.js";
 import { reportYamlProblems } from "./yaml-errors.js";
 
@@ -84,7 +85,7 @@ export async function loadManifest(path: string, options: LoadTextOptions = {}):
 
 /** Checks manifest text; `file` locates relative `$ref` files and names the file in diagnostics. */
 export function loadManifestText(text: string, file: string, options: LoadTextOptions = {}): LoadResult {
-  const known = options.data;
+  const known = options.data ?? parseJsonManifest(text);
   const source = known === undefined ? parseYaml(text) : undefined;
   const reporter = new Reporter(options.displayName ?? file, source ?? (() => parseYaml(text)));
   const finish = (manifest?: Manifest): LoadResult => {
