@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { definitionsOf } from "../../generator/spec-schema/errata.js";
 import { revisionNames } from "../../generator/spec-schema/lock.js";
 import { loadSpec } from "../../generator/spec-schema/load.js";
-import { methodTable } from "../../generator/spec-schema/methods/index.js";
 import { specOracle } from "../support/ajv-oracle.js";
+import { messageDefinitions } from "../support/message-definitions.js";
 import { arbitraryFor } from "../support/arbitrary-from-schema.js";
 import { mutationsOf } from "../support/mutations.js";
 import { importTypesModule } from "../support/types-modules.js";
@@ -21,16 +21,7 @@ describe.each(revisionNames())("spec %s: generated messages, zod vs ajv", (revis
   const document = loadSpec(revision).json;
   const definitions = definitionsOf(document) as Record<string, Record<string, any>>;
   const oracle = specOracle(revision);
-  const table = methodTable(revision);
-  const targets = [
-    ...new Set([
-      ...table.clientRequests.flatMap((e) => [e.request, e.result]),
-      ...table.serverRequests.flatMap((e) => [e.request, e.result]),
-      ...table.inputRequests.flatMap((e) => [e.request, e.result]),
-      ...table.clientNotifications.map((e) => e.notification),
-      ...table.serverNotifications.map((e) => e.notification),
-    ]),
-  ].sort();
+  const targets = messageDefinitions(revision);
 
   beforeAll(async () => {
     types = await importTypesModule(revision);

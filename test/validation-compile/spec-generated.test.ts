@@ -8,10 +8,10 @@ import { detectDialect } from "../../generator/jsonschema/dialect.js";
 import { definitionsOf } from "../../generator/spec-schema/errata.js";
 import { revisionNames } from "../../generator/spec-schema/lock.js";
 import { loadSpec } from "../../generator/spec-schema/load.js";
-import { methodTable } from "../../generator/spec-schema/methods/index.js";
 import { jsonSchemaValidator } from "../../packages/runtime/src/validation/compile/index.js";
 import { pattern } from "../../packages/runtime/src/validation/pattern.js";
 import { specOracle } from "../support/ajv-oracle.js";
+import { messageDefinitions } from "../support/message-definitions.js";
 import { arbitraryFor } from "../support/arbitrary-from-schema.js";
 import { mutationsOf } from "../support/mutations.js";
 import { importTypesModule } from "../support/types-modules.js";
@@ -25,16 +25,7 @@ describe.each(revisionNames())("spec %s: generated messages, compiled validator 
   const defsKey = document.$defs !== undefined ? "$defs" : "definitions";
   const dialect = detectDialect(document);
   const oracle = specOracle(revision);
-  const table = methodTable(revision);
-  const targets = [
-    ...new Set([
-      ...table.clientRequests.flatMap((e) => [e.request, e.result]),
-      ...table.serverRequests.flatMap((e) => [e.request, e.result]),
-      ...table.inputRequests.flatMap((e) => [e.request, e.result]),
-      ...table.clientNotifications.map((e) => e.notification),
-      ...table.serverNotifications.map((e) => e.notification),
-    ]),
-  ].sort();
+  const targets = messageDefinitions(revision);
 
   beforeAll(async () => {
     types = await importTypesModule(revision);

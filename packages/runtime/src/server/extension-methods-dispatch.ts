@@ -62,7 +62,6 @@ export async function serveExtensionMethod(host: OperationHost, scope: CallScope
       }
       return result;
     },
-    undefined,
     def.timeoutMs ?? host.handlerTimeoutMs,
   );
 }

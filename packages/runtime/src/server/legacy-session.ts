@@ -334,8 +334,8 @@ export class LegacySession implements LegacyScopeSession {
       const scopeOf = method === "resources/list" ? () => this.scope(request, channel, cancellation) : undefined;
       return listPage(this.host, method as ListMethod, request.params, "legacy", scopeOf);
     }
-    const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
     if (method === "tools/call" && params["task"] !== undefined) return this.toolCallAsTask(request, channel, cancellation);
+    const run = method === "tools/call" ? callTool : method === "prompts/get" ? getPrompt : method === "resources/read" ? readResource : complete;
     return run(this.host, this.scope(request, channel, cancellation)).then(bodyOf);
   }
 

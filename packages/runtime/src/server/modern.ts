@@ -166,8 +166,7 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
         (message) => exchange.notify(message),
         host.tasks ? taskListenHook(host.tasks, modernScope(host, request, envelope, exchange)) : undefined,
       );
-    case "tools/call":
-      return toolCallResult(host, await callTool(host, modernScope(host, request, envelope, exchange)));
+    // tools/call never reaches here: serveModernRequest serves it without this frame.
     case "tasks/get":
     case "tasks/update":
     case "tasks/cancel":

@@ -47,15 +47,14 @@ const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.free
  * Runs a handler that may ask for input, under the handler deadline and the request's
  * cancellation (./handler-call.ts). On the modern era a missing answer unwinds the handler with
  * InputRequiredSignal, which becomes the `input_required` result here. Any other failure reaches
- * the client as a generic RpcError (see clientFacing); `onTimeout` lets tools answer a timeout
- * with an isError result instead.
+ * the client as a generic RpcError (see clientFacing); an `outcome` (tools) turns the handler's
+ * result, failure and timeout into the answer instead.
  */
 export async function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
   run: (ctx: ServerHandlerContext) => unknown,
-  onTimeout?: () => JsonObject,
   timeoutMs = host.handlerTimeoutMs,
   outcome?: HandlerOutcome,
 ): Promise<JsonObject> {
@@ -78,9 +77,9 @@ export async function runWithInputs(
       host.reportError(error);
       throw new RpcError(INTERNAL_ERROR, "Internal error");
     }
-    if (error instanceof HandlerTimeoutError && (onTimeout !== undefined || outcome?.timedOut !== undefined)) {
+    if (error instanceof HandlerTimeoutError && outcome !== undefined) {
       host.reportError(error);
-      return onTimeout !== undefined ? onTimeout() : outcome!.timedOut!();
+      return outcome.timedOut();
     }
     if (outcome !== undefined && !(error instanceof RpcError) && !(error instanceof InputRequiredSignal)) return outcome.recover(error, ctx.signal.aborted);
     throw clientFacing(host, error);
@@ -103,12 +102,12 @@ export interface HandlerOutcome {
   accept(result: unknown): JsonObject;
   /** The handler threw something other than an RpcError or the engine's input signal. */
   recover(error: unknown, aborted: boolean): JsonObject;
-  /** The answer when the handler's deadline passed (else the client gets a -32603). */
-  timedOut?(): JsonObject;
+  /** The answer when the handler's deadline passed (without an outcome the client gets a -32603). */
+  timedOut(): JsonObject;
 }
 
-/** A tool's outcome rules (2026-07-28 server/tools § Error Handling: failures are results). */
-class ToolOutcome implements HandlerOutcome {
+/** A checked tools/call and its outcome rules (2026-07-28 server/tools § Error Handling: failures are results). */
+class ToolCall implements HandlerOutcome {
   /** The handler invocation runWithInputs runs. */
   readonly run = (ctx: ServerHandlerContext): unknown => this.def.handler(this.args, ctx);
 
@@ -168,22 +167,26 @@ function textError(message: string): JsonObject {
  * throws: a bad request is a rejected promise.
  */
 export function callTool(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
-  let call: ToolOutcome | OperationOutcome;
+  let call: ToolCall | OperationOutcome;
   try {
     call = prepareToolCall(host, scope);
   } catch (error) {
     return Promise.reject(error);
   }
-  if (!(call instanceof ToolOutcome)) return Promise.resolve(call);
+  if (!(call instanceof ToolCall)) return Promise.resolve(call);
   const def = call.def;
   if (def.handleArguments !== undefined || (host.tasks !== undefined && def.task !== undefined)) return callToolWithExtras(host, scope, call);
-  return runWithInputs(host, scope, def.inputs, call.run, undefined, def.timeoutMs ?? host.handlerTimeoutMs, call).then(asOutcome);
+  return runTool(host, scope, call, def.timeoutMs ?? host.handlerTimeoutMs).then(asOutcome);
+}
+
+function runTool(host: OperationHost, scope: CallScope, call: ToolCall, timeoutMs: number): Promise<JsonObject> {
+  return runWithInputs(host, scope, call.def.inputs, call.run, timeoutMs, call);
 }
 
 const asOutcome = (body: JsonObject): OperationOutcome => ({ body });
 
 /** Checks the request and the arguments: the call to run, or the isError answer for bad arguments. */
-function prepareToolCall(host: OperationHost, scope: CallScope): ToolOutcome | OperationOutcome {
+function prepareToolCall(host: OperationHost, scope: CallScope): ToolCall | OperationOutcome {
   const name = scope.params["name"];
   if (typeof name !== "string") throw invalidParams("Invalid params: tools/call needs a string name");
   const tool = host.compiled.tools.get(name);
@@ -200,11 +203,11 @@ function prepareToolCall(host: OperationHost, scope: CallScope): ToolOutcome | O
     if (!parsed.success) return { body: textError(`Invalid arguments for tool '${name}': ${describeIssue(parsed.error)}`) };
     args = parsed.data;
   }
-  return new ToolOutcome(host, name, def, args, rawArgs);
+  return new ToolCall(host, name, def, args, rawArgs);
 }
 
 /** The tools/call path with handle arguments to open first, or a task-capable tool. */
-async function callToolWithExtras(host: OperationHost, scope: CallScope, call: ToolOutcome): Promise<OperationOutcome> {
+async function callToolWithExtras(host: OperationHost, scope: CallScope, call: ToolCall): Promise<OperationOutcome> {
   const def = call.def;
   if (def.handleArguments) {
     for (const [argument, kind] of Object.entries(def.handleArguments)) {
@@ -223,11 +226,11 @@ async function callToolWithExtras(host: OperationHost, scope: CallScope, call: T
     const answer = await maybeStartTask(host.tasks, scope, {
       options: def.task,
       inputs: def.inputs,
-      execute: (s) => runWithInputs(host, s, def.inputs, call.run, undefined, 0, call),
+      execute: (s) => runTool(host, s, call, 0),
     });
     if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
   }
-  const body = await runWithInputs(host, scope, def.inputs, call.run, undefined, def.timeoutMs ?? host.handlerTimeoutMs, call);
+  const body = await runTool(host, scope, call, def.timeoutMs ?? host.handlerTimeoutMs);
   return { body };
 }
 
