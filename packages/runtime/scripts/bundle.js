@@ -12,6 +12,7 @@ import { build } from "esbuild";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { mergeChunks } from "./merge-chunks.js";
 
 const RUNTIME = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(RUNTIME, "dist");
@@ -33,7 +34,7 @@ export async function bundleRuntime() {
   // rebuild runs (tests, a dev server) never see a half-written or missing bundle.
   const staging = `${BUNDLE_DIR}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
-  const result = await build({
+  const options = {
     entryPoints: [...new Set(entries.map((e) => e.source))].map((source) => ({ in: source, out: relative(DIST, source).replace(/\.js$/, "") })),
     absWorkingDir: RUNTIME,
     outdir: staging,
@@ -53,8 +54,11 @@ export async function bundleRuntime() {
     metafile: true,
     logLevel: "warning",
     chunkNames: "chunks/[name]-[hash]",
-  });
-  writeFileSync(join(staging, "metafile.json"), JSON.stringify(result.metafile));
+  };
+  const result = await build(options);
+  // esbuild's chunks (one per set of entries sharing code) merged into a few per subpath family.
+  const metafile = await mergeChunks(result.metafile, RUNTIME, options);
+  writeFileSync(join(staging, "metafile.json"), JSON.stringify(metafile));
   const retired = `${BUNDLE_DIR}.${process.pid}.old`;
   try {
     renameSync(BUNDLE_DIR, retired);
@@ -63,7 +67,7 @@ export async function bundleRuntime() {
   }
   renameSync(staging, BUNDLE_DIR);
   rmSync(retired, { recursive: true, force: true });
-  return result.metafile;
+  return metafile;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
