@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { basename, relative, resolve } from "node:path";
 import { buildPackage } from "../compile/build-package.js";
+import { directBuild } from "../compile/direct-build.js";
 import { type CompileCache, compileInMemory } from "../compile/compile.js";
 import { hasErrors, sortDiagnostics } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -30,6 +31,8 @@ export interface GenerateOptions {
   readonly compileCache?: CompileCache;
   /** Formats each module (default formatTypeScript); `mcp-gen dev` memoizes it. Must return formatTypeScript's bytes. */
   readonly format?: (code: string) => Promise<string>;
+  /** `typescript` skips the direct build (direct-build.ts): what the tests compare it with. */
+  readonly builder?: "direct" | "typescript";
 }
 
 export interface GeneratedPackage {
@@ -38,8 +41,11 @@ export interface GeneratedPackage {
   readonly files: Map<string, string>;
   /** The loader's and the emitter's warnings, each with its manifest file:line:col. */
   readonly warnings: readonly Diagnostic[];
-  /** How dist/ was built: without a type checker (buildPackage) or by a type-checking program (compileInMemory). */
-  readonly build: "isolated" | "checked";
+  /**
+   * How dist/ was built: without TypeScript (directBuild), by TypeScript without a type checker
+   * (buildPackage), or by a type-checking program (compileInMemory).
+   */
+  readonly build: "direct" | "isolated" | "checked";
 }
 
 /** Loads a manifest or throws a UserError carrying every diagnostic, formatted. */
@@ -122,7 +128,8 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
   // Built without a checker where every export has a type. `mcp-gen dev` still gets the program
   // its deferred type check needs (compileCache), built but not emitted.
   const overrides = new Map(schemas.declarationCode === undefined ? [] : [["src/schemas.ts", schemas.declarationCode]]);
-  const isolated = buildPackage(outDir, sources, overrides);
+  const direct = options.builder === "typescript" ? undefined : directBuild(sources, overrides);
+  const isolated = direct ?? buildPackage(outDir, sources, overrides);
   if (isolated && options.compileCache) compileInMemory(outDir, sources, "src", "dist", options.compileCache, false);
   const compiled = isolated ?? compileInMemory(outDir, sources, "src", "dist", options.compileCache);
   if (compiled.errors.length > 0) {
@@ -135,5 +142,5 @@ export async function generatePackage(manifestPath: string, options: GenerateOpt
     ...sources,
     ...compiled.outputs,
   ]);
-  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings: sortDiagnostics(warnings), build: isolated ? "isolated" : "checked" };
+  return { manifest, files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), warnings: sortDiagnostics(warnings), build: direct ? "direct" : isolated ? "isolated" : "checked" };
 }

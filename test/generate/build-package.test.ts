@@ -40,7 +40,8 @@ const CHECKED = new Set(["examples/secure-notes"]);
 describe.each(MANIFESTS)("dist/ of %s", (name, manifest) => {
   it("has the type-checking build's declarations, byte for byte, and its JavaScript", { timeout: 240_000 }, async () => {
     const outDir = join(WORK, name.replace(/\W+/g, "-"));
-    const generated = await generatePackage(manifest(), { outDir });
+    // The TypeScript build (`generate` itself builds without TypeScript: direct-build.test.ts).
+    const generated = await generatePackage(manifest(), { outDir, builder: "typescript" });
     expect(generated.build).toBe(CHECKED.has(name) ? "checked" : "isolated");
     const sources = new Map([...generated.files].filter(([path]) => path.startsWith("src/")));
     const checked = compileInMemory(outDir, sources);

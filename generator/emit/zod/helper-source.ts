@@ -19,6 +19,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type ts from "typescript";
+import { namedReexports, topLevelNames } from "../../compile/direct/names.js";
+import { UNSUPPORTED } from "../../compile/direct/scanner.js";
 import { typescript } from "../../compile/typescript.js";
 
 /** The runtime subpath generated modules import the helpers from. */
@@ -72,49 +74,48 @@ function isRuntimeRoot(dir: string): boolean {
   }
 }
 
-function readLibrary(dir: string): HelperLibrary {
-  const ts = typescript();
-  const indexPath = join(dir, "index.ts");
-  let indexText: string;
+function readText(file: string, missing: string): string {
   try {
-    indexText = readFileSync(indexPath, "utf8");
+    return readFileSync(file, "utf8");
   } catch {
-    throw new Error(`internal: the helper source of ${VALIDATION_MODULE} is missing (${indexPath}); reinstall @mcp-gen/runtime`);
+    throw new Error(missing);
   }
-  const index = ts.createSourceFile(indexPath, indexText, ts.ScriptTarget.ES2022, true);
+}
+
+/**
+ * DECISION (measured, bench `scale-gen`): the names are all a generated package needs (it imports
+ * the helpers), and loading TypeScript to parse the files cost ~300 ms of every `generate`. They
+ * are read from the files' tokens (compile/direct/names.ts); a statement that reading does not
+ * recognise makes it parse with TypeScript, as before. The checker that finds what each
+ * statement uses runs only when a module inlines helpers (`mcp-gen types`).
+ * test/generate/helper-names.test.ts holds both readings equal on the runtime's helper source.
+ */
+function readLibrary(dir: string): HelperLibrary {
+  const indexPath = join(dir, "index.ts");
+  const indexText = readText(indexPath, `internal: the helper source of ${VALIDATION_MODULE} is missing (${indexPath}); reinstall @mcp-gen/runtime`);
   const exportedFrom = new Map<string, string>();
   const files: string[] = [];
-  for (const statement of index.statements) {
-    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !statement.exportClause) continue;
-    const file = join(dir, (statement.moduleSpecifier as ts.StringLiteral).text.replace(/\.js$/, ".ts"));
+  for (const { name, from } of reexportsOf(indexPath, indexText)) {
+    const file = join(dir, from.replace(/\.js$/, ".ts"));
     if (!files.includes(file)) files.push(file);
-    if (ts.isNamedExports(statement.exportClause)) {
-      for (const element of statement.exportClause.elements) exportedFrom.set(element.name.text, file);
-    }
+    exportedFrom.set(name, file);
   }
-  // The names are all a generated package needs (it imports the helpers): one parse per file.
-  // The checker that finds what each statement uses runs only when a module inlines helpers.
-  const parsed = files.map((file) => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      throw new Error(`internal: cannot read helper source ${file}`);
-    }
-    return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-  });
-  const topLevel = (source: ts.SourceFile) => source.statements.filter((statement) => !ts.isImportDeclaration(statement));
-  const declared = new Set(parsed.flatMap((source) => topLevel(source).flatMap(declaredNames)));
+  const texts = files.map((file) => readText(file, `internal: cannot read helper source ${file}`));
+  const declared = new Set(texts.flatMap((text, k) => namesOf(files[k]!, text)));
+  let parsedFiles: ts.SourceFile[] | undefined;
+  const parsed = () => (parsedFiles ??= files.map((file, k) => typescript().createSourceFile(file, texts[k]!, typescript().ScriptTarget.ES2022, true)));
+  const topLevel = (source: ts.SourceFile) => source.statements.filter((statement) => !typescript().isImportDeclaration(statement));
   let described: { statements: Map<string, HelperStatement>; ordered: HelperStatement[] } | undefined;
   const describeAll = () => {
-    const sources = new Map(parsed.map((source) => [source.fileName, source]));
+    const ts = typescript();
+    const sources = new Map(parsed().map((source) => [source.fileName, source]));
     const host = ts.createCompilerHost({});
     host.getSourceFile = (file) => sources.get(file);
     const program = ts.createProgram({ rootNames: files, options: { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.ES2022 }, host });
     const checker = program.getTypeChecker();
     const statements = new Map<string, HelperStatement>();
     const ordered: HelperStatement[] = [];
-    for (const source of parsed) {
+    for (const source of parsed()) {
       for (const statement of topLevel(source)) {
         const helper = describe(statement, source, checker, dir);
         ordered.push(helper);
@@ -150,7 +151,36 @@ function readLibrary(dir: string): HelperLibrary {
   };
 }
 
-function declaredNames(statement: ts.Statement): string[] {
+/** `export { … } from "…"` of the index: each exported name and its module specifier. */
+function reexportsOf(file: string, text: string): { name: string; from: string }[] {
+  try {
+    return namedReexports(text);
+  } catch (error) {
+    if (error !== UNSUPPORTED) throw error;
+  }
+  const ts = typescript();
+  const found: { name: string; from: string }[] = [];
+  for (const statement of ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true).statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue;
+    for (const element of statement.exportClause.elements) found.push({ name: element.name.text, from: (statement.moduleSpecifier as ts.StringLiteral).text });
+  }
+  return found;
+}
+
+/** The top-level names a helper file declares. */
+export function namesOf(file: string, text: string): string[] {
+  try {
+    return topLevelNames(text);
+  } catch (error) {
+    if (error !== UNSUPPORTED) throw error;
+  }
+  const ts = typescript();
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  return source.statements.filter((statement) => !ts.isImportDeclaration(statement)).flatMap(declaredNames);
+}
+
+/** The names TypeScript's syntax tree gives a top-level statement (what namesOf must equal). */
+export function declaredNames(statement: ts.Statement): string[] {
   const ts = typescript();
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));

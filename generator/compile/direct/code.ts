@@ -1,0 +1,420 @@
+// Expressions and statements of an emitted module, for the direct build: walks the code to cut
+// its type syntax out (annotations, type parameters and arguments, `as`/`satisfies`/`!`) and to
+// record which identifiers are read as values (what keeps an import in the JavaScript). The
+// cuts are those strip-types.ts makes on TypeScript's syntax tree, so the JavaScript is the same
+// bytes (test/generate/direct-build.test.ts). Statements the emitters do not write (loops,
+// switch, classes, labels, enums, namespaces, a statement without its semicolon) throw UNSUPPORTED.
+import { Kind, UNSUPPORTED } from "./scanner.js";
+import { Cursor } from "./types.js";
+
+const COMMA = new Set([","]);
+const STATEMENT_END = new Set([";"]);
+const DECLARATOR_END = new Set([",", ";"]);
+// Words that start a statement: met inside an expression they mean a missing semicolon.
+const STATEMENT_WORDS = new Set(["export", "const", "let", "var", "interface", "class", "enum", "return", "if", "for", "while", "do", "switch", "try", "throw", "namespace", "declare", "abstract"]);
+// Words after which no expression has ended (so `<` is not a call's type arguments, `!` not non-null).
+const OPERATOR_WORDS = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await", "async"]);
+
+export class CodeWalker extends Cursor {
+  /** [start, end) offset pairs cut out of the JavaScript. */
+  readonly cuts: number[] = [];
+  /** Identifiers read as values. */
+  readonly used = new Set<string>();
+
+  cut(start: number, end: number): void {
+    if (end > start) this.cuts.push(start, end);
+  }
+
+  /** Whether the previous token ends an expression. */
+  protected afterExpression(): boolean {
+    const t = this.tokens[this.i - 1];
+    if (t === undefined) return false;
+    if (t.k === Kind.Id) return !OPERATOR_WORDS.has(t.v);
+    if (t.k === Kind.Punct) return t.v === ")" || t.v === "]" || t.v === "}";
+    return t.k !== Kind.TplHead && t.k !== Kind.TplMid;
+  }
+
+  /** An expression, up to one of `stops` or a closing bracket at its own level. */
+  expression(stops: ReadonlySet<string>): void {
+    let ternary = 0;
+    for (;;) {
+      const t = this.t;
+      if (t.k === Kind.Eof || t.k === Kind.TplMid || t.k === Kind.TplTail) return;
+      if (t.k === Kind.Id) {
+        this.identifier();
+        continue;
+      }
+      if (t.k === Kind.TplHead) {
+        this.template();
+        continue;
+      }
+      if (t.k !== Kind.Punct) {
+        this.i++;
+        continue;
+      }
+      const v = t.v;
+      if (v === ")" || v === "]" || v === "}") return;
+      if (v === ":" && ternary > 0) {
+        ternary--;
+        this.i++;
+        continue;
+      }
+      if (stops.has(v)) return;
+      if (v === ":") throw UNSUPPORTED;
+      if (v === "?") {
+        ternary++;
+        this.i++;
+      } else if (v === "(") this.paren(ternary > 0);
+      else if (v === "[") this.list("]");
+      else if (v === "{") {
+        if (this.tokens[this.i - 1]?.v === "=>") this.block();
+        else this.object();
+      } else if (v === "!" && this.afterExpression()) {
+        this.cut(t.s, t.e);
+        this.i++;
+      } else if (v === "<" && this.tokens[this.i - 1]?.k === Kind.Id && this.afterExpression() && this.callTypeArguments()) {
+        continue;
+      } else if (v === "." || v === "?.") {
+        this.i++;
+        if (this.isId()) this.i++;
+      } else this.i++;
+    }
+  }
+
+  private identifier(): void {
+    const t = this.t;
+    const v = t.v;
+    if ((v === "as" || v === "satisfies") && this.afterExpression()) {
+      const from = this.tokens[this.i - 1]!.e;
+      this.i++;
+      let last: number;
+      if (v === "as" && this.is("const")) last = this.i++;
+      else last = this.type();
+      this.cut(from, this.tokens[last]!.e);
+      return;
+    }
+    if (v === "function") return this.functionLike();
+    if (v === "import" && !this.is("(", 1) && !this.is(".", 1)) throw UNSUPPORTED;
+    if (STATEMENT_WORDS.has(v) && !this.is(":", 1)) throw UNSUPPORTED;
+    if (v === "type" && this.isId(1)) throw UNSUPPORTED;
+    // A single-parameter arrow function binds its parameter.
+    if (this.is("=>", 1)) {
+      this.i += 2;
+      if (this.is("{")) this.block();
+      return;
+    }
+    if (!OPERATOR_WORDS.has(v)) this.used.add(v);
+    this.i++;
+  }
+
+  private template(): void {
+    this.i++;
+    for (;;) {
+      this.expression(COMMA);
+      const part = this.t;
+      this.i++;
+      if (part.k === Kind.TplTail) return;
+      if (part.k !== Kind.TplMid) throw UNSUPPORTED;
+    }
+  }
+
+  /** `f<T>(…)`: cuts the type arguments when they are followed by a call; false for `a < b`. */
+  private callTypeArguments(): boolean {
+    const start = this.i;
+    try {
+      const close = this.typeArguments();
+      const next = this.t;
+      if (next.v === "(" || next.k === Kind.Tpl || next.k === Kind.TplHead) {
+        this.cut(this.tokens[start]!.s, this.tokens[close]!.e);
+        return true;
+      }
+    } catch (error) {
+      if (error !== UNSUPPORTED) throw error;
+    }
+    this.i = start;
+    this.i++;
+    return false;
+  }
+
+  /** `( … )`: an arrow function's parameters (with or without a return type) or a parenthesized list. */
+  private paren(inTernary: boolean): void {
+    const after = this.afterClose(this.i);
+    if (after.v === "=>") {
+      this.parameters();
+      this.i++;
+      if (this.is("{")) this.block();
+      return;
+    }
+    if (after.v === ":" && !inTernary) {
+      this.parameters();
+      this.returnType();
+      this.expect("=>");
+      if (this.is("{")) this.block();
+      return;
+    }
+    this.list(")");
+  }
+
+  /** A bracketed, comma-separated list of expressions: arguments, array elements, a computed key. */
+  list(close: string): void {
+    this.i++;
+    while (!this.is(close)) {
+      this.expression(COMMA);
+      if (this.is(",")) this.i++;
+      else if (!this.is(close)) throw UNSUPPORTED;
+    }
+    this.i++;
+  }
+
+  /** `: R` after a parameter list, cut from the colon. Returns the index of its last token. */
+  protected returnType(): number {
+    const colon = this.expect(":");
+    const last = this.type();
+    this.cut(colon.s, this.tokens[last]!.e);
+    return last;
+  }
+
+  /** A parameter list with its annotations cut; `each` sees each parameter (for declarations). */
+  protected parameters(each?: (parameter: { rest: boolean; name: string; optional: boolean; type: string | undefined; pattern: boolean; defaults: boolean }) => void): void {
+    this.expect("(");
+    while (!this.is(")")) {
+      const rest = this.is("...");
+      if (rest) this.i++;
+      const nameStart = this.t.s;
+      const pattern = this.is("{") || this.is("[");
+      let defaults = false;
+      if (pattern) defaults = this.pattern();
+      else if (this.is("this") || this.isModifier()) throw UNSUPPORTED;
+      else this.id();
+      const nameEnd = this.tokens[this.i - 1]!.e;
+      let optional = false;
+      let type: string | undefined;
+      let end = nameEnd;
+      if (this.is("?")) {
+        optional = true;
+        end = this.t.e;
+        this.i++;
+      }
+      if (this.is(":")) {
+        const start = ++this.i;
+        const last = this.type();
+        end = this.tokens[last]!.e;
+        type = this.text.slice(this.tokens[start]!.s, end);
+      }
+      this.cut(nameEnd, end);
+      if (this.is("=")) {
+        this.i++;
+        optional = true;
+        this.expression(COMMA);
+      }
+      each?.({ rest, name: this.text.slice(nameStart, nameEnd), optional, type, pattern, defaults });
+      if (this.is(",")) this.i++;
+      else if (!this.is(")")) throw UNSUPPORTED;
+    }
+    this.i++;
+  }
+
+  private isModifier(): boolean {
+    return ["public", "private", "protected", "readonly", "override"].includes(this.t.v) && this.isId(1);
+  }
+
+  /** A destructuring pattern: its names are bindings, its default values reads. True if it has defaults. */
+  protected pattern(): boolean {
+    const close = this.t.v === "{" ? "}" : "]";
+    const object = close === "}";
+    let defaults = false;
+    this.i++;
+    while (!this.is(close)) {
+      if (this.is(",")) {
+        this.i++;
+        continue;
+      }
+      if (this.is("...")) this.i++;
+      if (this.is("{") || this.is("[")) defaults = this.pattern() || defaults;
+      else {
+        const key = this.t;
+        if (key.k !== Kind.Id && key.k !== Kind.Str && key.k !== Kind.Num) throw UNSUPPORTED;
+        this.i++;
+        if (object && this.is(":")) {
+          this.i++;
+          if (this.is("{") || this.is("[")) defaults = this.pattern() || defaults;
+          else this.id();
+        }
+      }
+      if (this.is("=")) {
+        this.i++;
+        defaults = true;
+        this.expression(COMMA);
+      }
+      if (this.is(",")) this.i++;
+      else if (!this.is(close)) throw UNSUPPORTED;
+    }
+    this.i++;
+    return defaults;
+  }
+
+  /** An object literal: keys are not reads, shorthand properties are. */
+  private object(): void {
+    this.i++;
+    while (!this.is("}")) {
+      if (this.is("...")) {
+        this.i++;
+        this.expression(COMMA);
+      } else {
+        if ((this.is("get") || this.is("set")) && !this.is(":", 1) && !this.is("(", 1) && !this.is(",", 1) && !this.is("}", 1)) throw UNSUPPORTED;
+        if (this.is("async") && !this.is(":", 1) && !this.is("(", 1) && !this.is(",", 1) && !this.is("}", 1)) this.i++;
+        if (this.is("*")) throw UNSUPPORTED;
+        const key = this.t;
+        if (this.is("[")) this.list("]");
+        else if (key.k === Kind.Id || key.k === Kind.Str || key.k === Kind.Num) this.i++;
+        else throw UNSUPPORTED;
+        if (this.is(":")) {
+          this.i++;
+          this.expression(COMMA);
+        } else if (this.is("(") || this.is("<")) this.functionRest();
+        else if ((this.is(",") || this.is("}")) && key.k === Kind.Id) this.used.add(key.v);
+        else throw UNSUPPORTED;
+      }
+      if (this.is(",")) this.i++;
+      else if (!this.is("}")) throw UNSUPPORTED;
+    }
+    this.i++;
+  }
+
+  /** `function [name]<T>(…): R { … }` as an expression or a nested declaration. */
+  private functionLike(): void {
+    this.expect("function");
+    if (this.is("*")) throw UNSUPPORTED;
+    if (this.isId()) this.i++;
+    this.functionRest();
+  }
+
+  /** Type parameters, parameters, return type and body of a function or method. */
+  private functionRest(): void {
+    if (this.is("<")) this.cutTypeParameters();
+    this.parameters();
+    if (this.is(":")) this.returnType();
+    if (!this.is("{")) throw UNSUPPORTED;
+    this.block();
+  }
+
+  /** Cuts `<T, …>`; returns its text. */
+  protected cutTypeParameters(): string {
+    const start = this.t.s;
+    const last = this.typeParameters();
+    const end = this.tokens[last]!.e;
+    this.cut(start, end);
+    return this.text.slice(start, end);
+  }
+
+  block(): void {
+    this.expect("{");
+    while (!this.is("}")) this.statement();
+    this.i++;
+  }
+
+  private statement(): void {
+    const t = this.t;
+    if (t.k === Kind.Eof) throw UNSUPPORTED;
+    if (t.k === Kind.Punct && t.v === ";") {
+      this.i++;
+      return;
+    }
+    if (t.k === Kind.Punct && t.v === "{") return this.block();
+    if (t.k === Kind.Id) {
+      switch (t.v) {
+        case "const":
+        case "let":
+        case "var":
+          if (this.isId(1) || this.is("{", 1) || this.is("[", 1)) return this.declarations();
+          break;
+        case "function":
+          return this.functionLike();
+        case "async":
+          if (this.is("function", 1)) {
+            this.i++;
+            return this.functionLike();
+          }
+          break;
+        case "return":
+        case "throw":
+          this.i++;
+          if (!this.is(";") && !this.is("}")) this.expression(STATEMENT_END);
+          return this.semicolon();
+        case "if":
+          this.i++;
+          if (!this.is("(")) throw UNSUPPORTED;
+          this.list(")");
+          this.statement();
+          if (this.is("else")) {
+            this.i++;
+            this.statement();
+          }
+          return;
+        case "try":
+          return this.tryStatement();
+        case "break":
+        case "continue":
+          this.i++;
+          return this.semicolon();
+        default:
+          if (STATEMENT_WORDS.has(t.v) || ["for", "while", "do", "switch", "class", "enum", "import", "export"].includes(t.v)) throw UNSUPPORTED;
+      }
+    }
+    this.expression(STATEMENT_END);
+    this.semicolon();
+  }
+
+  private semicolon(): void {
+    if (this.is(";")) this.i++;
+    else if (!this.is("}")) throw UNSUPPORTED;
+  }
+
+  private tryStatement(): void {
+    this.expect("try");
+    this.block();
+    if (this.is("catch")) {
+      this.i++;
+      if (this.is("(")) {
+        this.i++;
+        if (this.is("{") || this.is("[")) this.pattern();
+        else this.id();
+        const nameEnd = this.tokens[this.i - 1]!.e;
+        if (this.is(":")) {
+          this.i++;
+          this.cut(nameEnd, this.tokens[this.type()]!.e);
+        }
+        this.expect(")");
+      }
+      this.block();
+    }
+    if (this.is("finally")) {
+      this.i++;
+      this.block();
+    }
+  }
+
+  /** `const a: T = …, b = …;` inside a function. */
+  private declarations(): void {
+    this.i++;
+    for (;;) {
+      if (this.is("{") || this.is("[")) this.pattern();
+      else this.id();
+      const nameEnd = this.tokens[this.i - 1]!.e;
+      let end = nameEnd;
+      if (this.is("!")) end = this.tokens[this.i++]!.e;
+      if (this.is(":")) {
+        this.i++;
+        end = this.tokens[this.type()]!.e;
+      }
+      this.cut(nameEnd, end);
+      if (this.is("=")) {
+        this.i++;
+        this.expression(DECLARATOR_END);
+      }
+      if (!this.is(",")) break;
+      this.i++;
+    }
+    this.semicolon();
+  }
+}

@@ -1,0 +1,186 @@
+// The tokens of one emitted TypeScript module, for the direct build (direct-build.ts). Only
+// what mcp-gen's emitters write needs to scan: ASCII identifiers, strings, numbers, templates,
+// comments, punctuators, and regular expressions where an expression may start. Anything else
+// (a non-ASCII character outside a string or comment, `#private`, `@decorator`, an unbalanced
+// bracket) throws UNSUPPORTED, and the module takes the TypeScript build.
+
+/** Thrown anywhere in the direct build for syntax it does not handle; the caller falls back. */
+export const UNSUPPORTED = Symbol("unsupported");
+
+/** Token kinds. `Tpl` is a template without substitutions; `TplHead`, `TplMid` and `TplTail` are `…${`, `}…${` and `}…\``. */
+export const Kind = { Id: 0, Str: 1, Num: 2, Punct: 3, Tpl: 4, TplHead: 5, TplMid: 6, TplTail: 7, Regex: 8, Eof: 9 } as const;
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+export interface Token {
+  readonly k: Kind;
+  /** Start and end offsets in the text. */
+  readonly s: number;
+  readonly e: number;
+  /** Identifier or punctuator text ("" otherwise). */
+  readonly v: string;
+}
+
+export interface Scanned {
+  readonly tokens: Token[];
+  /** For each opening bracket token, the index of its closing one (and the reverse); -1 otherwise. */
+  readonly match: Int32Array;
+  /** Comments as [start, end) offsets, in order. */
+  readonly comments: number[];
+}
+
+// Longest first: a punctuator is the longest of these that the text starts with. `>` is always
+// one token (as TypeScript's scanner does in type context), so `Array<Array<T>>` closes twice;
+// the direct build never needs `>=` or `>>` as one token.
+const PUNCTUATORS = ["...", "===", "!==", "**=", "<<=", "&&=", "||=", "??=", "=>", "==", "!=", "<=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "??", "?.", "++", "--", "**", "<<"];
+const SINGLE = new Set("{}()[];,<>+-*/%&|^!~?:=.");
+const MAY_CONTINUE = new Set([..."=!*<&|?+-/%^."].map((ch) => ch.charCodeAt(0)));
+// After these words an expression starts, so a `/` begins a regular expression.
+const EXPRESSION_KEYWORDS = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"]);
+
+function isIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isIdPart(c: number): boolean {
+  return isIdStart(c) || (c >= 48 && c <= 57);
+}
+
+export function scan(text: string): Scanned {
+  const tokens: Token[] = [];
+  const comments: number[] = [];
+  // Open brackets by token index; a template substitution is marked by -1 - (its head's index).
+  const open: number[] = [];
+  const pairs: [number, number][] = [];
+  const n = text.length;
+  let i = 0;
+  const push = (k: Kind, s: number, e: number, v = "") => tokens.push({ k, s, e, v });
+  const regexAllowed = () => {
+    const last = tokens[tokens.length - 1];
+    if (last === undefined) return true;
+    if (last.k === Kind.Id) return EXPRESSION_KEYWORDS.has(last.v);
+    if (last.k === Kind.Punct) return last.v !== ")" && last.v !== "]" && last.v !== "}";
+    return last.k === Kind.TplHead || last.k === Kind.TplMid;
+  };
+  /** Scans template text from i (just after "`" or "}") to its end; returns the kind. */
+  const template = (start: number, first: boolean) => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 92) i += 2;
+      else if (c === 96) {
+        i++;
+        push(first ? Kind.Tpl : Kind.TplTail, start, i);
+        return;
+      } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
+        i += 2;
+        push(first ? Kind.TplHead : Kind.TplMid, start, i);
+        open.push(-1 - (tokens.length - 1));
+        return;
+      } else i++;
+    }
+    throw UNSUPPORTED;
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf("\n", i);
+      i = end === -1 ? n : end;
+      comments.push(start, i);
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf("*/", i + 2);
+      if (end === -1) throw UNSUPPORTED;
+      i = end + 2;
+      comments.push(start, i);
+      continue;
+    }
+    if (isIdStart(c)) {
+      i++;
+      while (i < n && isIdPart(text.charCodeAt(i))) i++;
+      push(Kind.Id, start, i, text.slice(start, i));
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i += 2;
+        else if (d === c) break;
+        else if (d === 10) throw UNSUPPORTED;
+        else i++;
+      }
+      if (i >= n) throw UNSUPPORTED;
+      i++;
+      push(Kind.Str, start, i);
+      continue;
+    }
+    if ((c >= 48 && c <= 57) || (c === 46 && text.charCodeAt(i + 1) >= 48 && text.charCodeAt(i + 1) <= 57)) {
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (isIdPart(d) || d === 46) i++;
+        else if ((d === 43 || d === 45) && (text.charCodeAt(i - 1) | 32) === 101 && !/^0[xob]/i.test(text.slice(start, i))) i++;
+        else break;
+      }
+      push(Kind.Num, start, i);
+      continue;
+    }
+    if (c === 96) {
+      i++;
+      template(start, true);
+      continue;
+    }
+    if (c === 125 && open.length > 0 && open[open.length - 1]! < 0) {
+      open.pop();
+      i++;
+      template(start, false);
+      continue;
+    }
+    if (c === 47 && regexAllowed()) {
+      i++;
+      let inClass = false;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i += 2;
+        else if (d === 10) throw UNSUPPORTED;
+        else if (d === 91) (inClass = true), i++;
+        else if (d === 93) (inClass = false), i++;
+        else if (d === 47 && !inClass) break;
+        else i++;
+      }
+      i++;
+      while (i < n && isIdPart(text.charCodeAt(i))) i++;
+      push(Kind.Regex, start, i);
+      continue;
+    }
+    let punct = MAY_CONTINUE.has(c) ? PUNCTUATORS.find((p) => text.startsWith(p, i)) : undefined;
+    // `a?.5:b` is a conditional, not optional chaining.
+    if (punct === "?." && text.charCodeAt(i + 2) >= 48 && text.charCodeAt(i + 2) <= 57) punct = undefined;
+    if (punct === undefined) {
+      const ch = text[i]!;
+      if (!SINGLE.has(ch)) throw UNSUPPORTED;
+      punct = ch;
+    }
+    i += punct.length;
+    push(Kind.Punct, start, i, punct);
+    if (punct === "(" || punct === "[" || punct === "{") open.push(tokens.length - 1);
+    else if (punct === ")" || punct === "]" || punct === "}") {
+      const at = open.pop();
+      if (at === undefined || at < 0 || tokens[at]!.v !== (punct === ")" ? "(" : punct === "]" ? "[" : "{")) throw UNSUPPORTED;
+      pairs.push([at, tokens.length - 1]);
+    }
+  }
+  if (open.length > 0) throw UNSUPPORTED;
+  push(Kind.Eof, n, n);
+  const match = new Int32Array(tokens.length).fill(-1);
+  for (const [a, b] of pairs) {
+    match[a] = b;
+    match[b] = a;
+  }
+  return { tokens, match, comments };
+}
