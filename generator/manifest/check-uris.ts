@@ -3,7 +3,7 @@ import { entriesOf, isMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
 import { type Position, positionOfOffset } from "./source.js";
 import { parseUriTemplate } from "./uri-template.js";
-import { isScalar } from "yaml";
+import { yaml } from "./yaml-lib.js";
 
 // RFC 3986 §3: scheme ":" then no whitespace or control characters anywhere.
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f]*$/;
@@ -13,7 +13,7 @@ function positionInScalar(reporter: Reporter, path: (string | number)[], index: 
   const source = reporter.parsed;
   if (!source) return undefined;
   const node: unknown = source.doc.getIn(path, true);
-  if (!isScalar(node) || !node.range) return undefined;
+  if (!yaml().isScalar(node) || !node.range) return undefined;
   const raw = source.text.slice(node.range[0], node.range[1]);
   // Escapes and folded lines break the one-to-one mapping of characters; fall back to the value start.
   if (raw.includes("\n") || (node.type === "QUOTE_DOUBLE" && raw.includes("\\"))) return undefined;

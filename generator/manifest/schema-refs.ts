@@ -7,7 +7,7 @@
 // it (MCPGEN1305), so a checked-out repository is self-contained.
 import { readFileSync } from "node:fs";
 import { dirname, extname, isAbsolute, relative, resolve } from "node:path";
-import { parse as parseYamlValue } from "yaml";
+import { yaml } from "./yaml-lib.js";
 
 export type RefTarget =
   | { readonly kind: "local" }
@@ -57,7 +57,7 @@ export function loadRefFile(file: string, baseDir: string, manifestDir: string):
     return { ok: false, code: "MCPGEN1304", message: `cannot read \`$ref\` file ${JSON.stringify(file)} (${code ?? "read error"})`, hint: code === "ENOENT" ? `create ${rel} or fix the path` : "check the file's permissions" };
   }
   try {
-    const content: unknown = extname(absolute).toLowerCase() === ".json" ? JSON.parse(text) : parseYamlValue(text, { maxAliasCount: 1000 });
+    const content: unknown = extname(absolute).toLowerCase() === ".json" ? JSON.parse(text) : yaml().parse(text, { maxAliasCount: 1000 });
     return { ok: true, absolute, text, content };
   } catch (err) {
     return { ok: false, code: "MCPGEN1304", message: `cannot parse \`$ref\` file ${JSON.stringify(file)}: ${(err as Error).message.split("\n")[0]}`, hint: "fix the file's JSON or YAML syntax" };

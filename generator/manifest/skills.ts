@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { type Dirent, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
-import { isMap as isYamlMap } from "yaml";
+import { yaml } from "./yaml-lib.js";
 import {
   isValidSkillName,
   SKILL_DESCRIPTION_MAX_LENGTH,
@@ -228,7 +228,7 @@ function checkFrontmatter(text: string, shownFile: string, folderName: string, m
   const source = parseYaml(`\n${fmText}`);
   const reporter = new Reporter(shownFile, source, manifestReporter.diagnostics);
   const error = source.doc.errors[0];
-  if (error !== undefined || !isYamlMap(source.doc.contents)) {
+  if (error !== undefined || !yaml().isMap(source.doc.contents)) {
     const at = error?.linePos?.[0];
     reporter.report("MCPGEN2142", [], error ? `the frontmatter is not valid YAML: ${error.message.split("\n")[0] ?? ""}` : "the frontmatter is not a mapping of fields", "write `key: value` lines between the two `---` lines", at ? { position: { line: at.line, column: at.col } } : {});
     return undefined;

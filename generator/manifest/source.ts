@@ -1,7 +1,8 @@
 // The manifest as YAML text plus its syntax tree, so that any JSON path found by a later check
 // can be turned back into `line:col`. Positions come from `yaml`'s LineCounter; the tree keeps
 // every node's source range.
-import { type Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument, type Pair } from "yaml";
+import type { Document, LineCounter, Node, Pair } from "yaml";
+import { yaml } from "./yaml-lib.js";
 import type { JsonPath, PathSegment } from "../diagnostics/json-path.js";
 
 export interface Position {
@@ -16,12 +17,12 @@ export interface ParsedYaml {
 }
 
 export function parseYaml(text: string): ParsedYaml {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   // uniqueKeys: a duplicated key is an error with its own position (YAML 1.2 §3.2.1.1 requires unique keys).
   // resolveKnownTags: false keeps YAML 1.1 tags (!!binary, !!timestamp, !!set…) from turning
   // values into Buffers, Dates or Sets: a manifest is JSON data, and those tags become warnings.
   // merge: `<<: *base` merge keys work as most YAML users expect (a YAML 1.1 feature).
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, resolveKnownTags: false, merge: true });
+  const doc = yaml().parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, resolveKnownTags: false, merge: true });
   return { text, doc, lineCounter };
 }
 
@@ -41,7 +42,7 @@ interface Located {
 
 function keyText(pair: Pair): string | undefined {
   const k = pair.key;
-  if (isScalar(k)) return String(k.value);
+  if (yaml().isScalar(k)) return String(k.value);
   if (k === null || k === undefined) return "";
   return undefined;
 }
@@ -49,7 +50,7 @@ function keyText(pair: Pair): string | undefined {
 function deref(source: ParsedYaml, node: unknown): unknown {
   let current = node;
   // Aliases point at anchored nodes; follow them (bounded, in case of a malformed tree).
-  for (let i = 0; i < 32 && isAlias(current); i++) current = current.resolve(source.doc) ?? undefined;
+  for (let i = 0; i < 32 && yaml().isAlias(current); i++) current = current.resolve(source.doc) ?? undefined;
   return current;
 }
 
@@ -57,13 +58,13 @@ function walk(source: ParsedYaml, path: JsonPath): Located {
   let node: unknown = deref(source, source.doc.contents);
   let key: Node | undefined;
   for (const seg of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && keyText(p) === String(seg));
+    if (yaml().isMap(node)) {
+      const pair = node.items.find((p) => yaml().isPair(p) && keyText(p) === String(seg));
       if (!pair) return { key, value: node as Node, complete: false };
       key = (pair.key as Node | null) ?? key;
       node = deref(source, pair.value);
       if (node === null || node === undefined) return { key, value: undefined, complete: true };
-    } else if (isSeq(node) && typeof seg === "number") {
+    } else if (yaml().isSeq(node) && typeof seg === "number") {
       const item = node.items[seg];
       if (item === undefined) return { key, value: node as Node, complete: false };
       key = undefined;
@@ -103,7 +104,7 @@ export function pathAtOffset(source: ParsedYaml, offset: number): PathSegment[] 
   const path: PathSegment[] = [];
   let node: unknown = source.doc.contents;
   for (let depth = 0; depth < 256; depth++) {
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const pair = node.items.find((p) => {
         const k = p.key as Node | null;
         const v = p.value as Node | null;
@@ -116,7 +117,7 @@ export function pathAtOffset(source: ParsedYaml, offset: number): PathSegment[] 
       if (text === undefined) break;
       path.push(text);
       node = pair.value;
-    } else if (isSeq(node)) {
+    } else if (yaml().isSeq(node)) {
       const index = node.items.findIndex((item) => {
         const r = (item as Node | null)?.range;
         return r !== undefined && r !== null && offset >= r[0] && offset <= r[2];
@@ -132,6 +133,6 @@ export function pathAtOffset(source: ParsedYaml, offset: number): PathSegment[] 
 /** The source text of the scalar at `path` as written (`1.0`, not the parsed 1), if it is one. */
 export function scalarSourceAt(source: ParsedYaml, path: JsonPath): string | undefined {
   const found = walk(source, path);
-  if (!found.complete || !isScalar(found.value) || !found.value.range) return undefined;
+  if (!found.complete || !yaml().isScalar(found.value) || !found.value.range) return undefined;
   return source.text.slice(found.value.range[0], found.value.range[1]);
 }
