@@ -14,7 +14,7 @@ const START = path.join(REPO, "test/architecture/fixtures/server-start.mjs");
 
 interface Output {
   entryPoint?: string;
-  imports: { path: string; kind: string }[];
+  imports: { path: string; kind: string; external?: boolean }[];
   inputs: Record<string, unknown>;
 }
 const outputs = (): Record<string, Output> => {

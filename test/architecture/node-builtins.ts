@@ -45,7 +45,7 @@ function keptSpecifier(node: ts.Node): string | undefined {
 /** A use of `name` as a value: not a property name, not inside a type, not a typeof operand. */
 function isValueUse(node: ts.Identifier): boolean {
   const parent = node.parent;
-  if ((ts.isPropertyAccessExpression(parent) || ts.isQualifiedName(parent)) && parent.name === node) return false;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
   if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) return false;
   if (ts.isTypeOfExpression(parent)) return false;
   const declares = ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isGetAccessor(parent) || ts.isSetAccessor(parent);

@@ -26,8 +26,16 @@ function builtinCrypto(): BuiltinCrypto | undefined {
   }
 }
 
-/** The host's built-in crypto, or undefined (Workers without nodejs_compat, browsers). */
-export const BUILTIN_CRYPTO: BuiltinCrypto | undefined = builtinCrypto();
+let host: { crypto: BuiltinCrypto | undefined } | undefined;
+
+/**
+ * The host's built-in crypto, or undefined (Workers without nodejs_compat, browsers). Looked up
+ * on first use, not at import: loading node:crypto costs a Node process ~2 ms at start, which a
+ * server that never signs anything (no handles, no requestState) need not pay.
+ */
+export function hostCrypto(): BuiltinCrypto | undefined {
+  return (host ??= { crypto: builtinCrypto() }).crypto;
+}
 
 export class HmacSha256 {
   private key: Promise<CryptoKey> | undefined;
@@ -38,7 +46,7 @@ export class HmacSha256 {
   /** `builtin`: the host's crypto when it has one; undefined forces Web Crypto. */
   constructor(
     secret: Uint8Array,
-    private readonly builtin: BuiltinCrypto | undefined = BUILTIN_CRYPTO,
+    private readonly builtin: BuiltinCrypto | undefined = hostCrypto(),
   ) {
     this.secret = new Uint8Array(secret); // a copy: the caller's buffer may change or be shared
   }
@@ -67,12 +75,12 @@ export class HmacSha256 {
   }
 }
 
-export async function sha256(data: string | Uint8Array<ArrayBuffer>, builtin: BuiltinCrypto | undefined = BUILTIN_CRYPTO): Promise<Uint8Array> {
+export async function sha256(data: string | Uint8Array<ArrayBuffer>, builtin: BuiltinCrypto | undefined = hostCrypto()): Promise<Uint8Array> {
   if (builtin) return builtin.createHash("sha256").update(data).digest();
   return new Uint8Array(await crypto.subtle.digest("SHA-256", typeof data === "string" ? utf8(data) : data));
 }
 
 /** SHA-256 as base64url (PKCE S256, DPoP `ath`, the params digest of requestState). */
-export async function sha256Base64url(data: string | Uint8Array<ArrayBuffer>, builtin: BuiltinCrypto | undefined = BUILTIN_CRYPTO): Promise<string> {
+export async function sha256Base64url(data: string | Uint8Array<ArrayBuffer>, builtin: BuiltinCrypto | undefined = hostCrypto()): Promise<string> {
   return toBase64url(await sha256(data, builtin));
 }

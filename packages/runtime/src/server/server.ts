@@ -1,14 +1,12 @@
 // createMcpServer: compiles a definition once and exposes the transport-neutral entry points
 // both transports (HTTP, stdio) call. No per-request server construction happens anywhere.
 import { META_SERVER_INFO } from "../core/era/envelope.js";
-import { createHandleCodec, type HandleCodec } from "../handles/handles.js";
 import { notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { readEnvelope } from "../core/era/envelope.js";
 import type { AuthInfo } from "../auth/types.js";
 import { deliverExtensionNotification } from "./extension-methods-dispatch.js";
 import { outboundAllowed } from "./extension-methods.js";
-import { createRequestStateCodec, type RequestStateCodec } from "../mrtr/request-state.js";
-import { resolveSigningKey } from "../mrtr/signing-key.js";
+import { createServerCodecs } from "./create-codecs.js";
 import { requireSharedKeys } from "../coordination/shared-keys.js";
 import { LocalChangeBus } from "../subscriptions/event-bus.js";
 import { DEFAULT_MAX_URI_LENGTH } from "../uri/template.js";
@@ -85,11 +83,7 @@ interface ModernMeta {
 export function createMcpServer(definition: ServerDefinition, options: ServerOptions = {}): McpServer {
   if (options.coordination) requireSharedKeys(options);
   const compiled: CompiledServer = compileDefinition(definition, options.limits?.pageSize);
-  const stateCodec: RequestStateCodec = createRequestStateCodec(
-    resolveSigningKey(options.stateKey, "MCP_GEN_STATE_KEY"),
-    options.stateTtlMs ?? 10 * 60_000,
-  );
-  const handles: HandleCodec = createHandleCodec(resolveSigningKey(options.handleKey, "MCP_GEN_HANDLE_KEY"), definition.handles ?? {});
+  const { stateCodec, handles } = createServerCodecs(options, definition.handles ?? {});
   const bus = options.coordination?.bus ?? new LocalChangeBus();
   const sessions = new Set<LegacySession>();
   const gate = new RequestGate(options.limits?.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, options.limits?.maxInFlightPerCaller ?? DEFAULT_MAX_IN_FLIGHT_PER_CALLER);

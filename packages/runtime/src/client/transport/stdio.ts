@@ -6,7 +6,7 @@
 // never treated as an error signal. Shutdown follows the spec: close stdin, wait, then
 // SIGTERM, then SIGKILL.
 
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { McpClientError } from "../errors.js";
 import type { InboundSink } from "./types.js";
 import { LineClientTransport } from "./line-transport.js";
@@ -48,6 +48,8 @@ export class StdioClientTransport extends LineClientTransport {
 
   async start(sink: InboundSink): Promise<void> {
     this.sink = sink;
+    // Imported here, not at the top: ./node is loaded by every server start, which spawns nothing.
+    const { spawn } = await import("node:child_process");
     const child = spawn(this.options.command, this.options.args ?? [], {
       cwd: this.options.cwd,
       env: { ...process.env, ...(this.options.env ?? {}) },

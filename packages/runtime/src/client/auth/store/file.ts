@@ -4,7 +4,6 @@
 // error and is left untouched: the client neither reads nor overwrites it. Changes from one
 // process are serialized; two processes sharing a file keep the last writer's view.
 
-import { randomBytes } from "node:crypto";
 import { chmod, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { OAuthError } from "../errors.js";
@@ -59,6 +58,8 @@ export class FileCredentialStore implements CredentialStore {
   private async write(file: StoreFile): Promise<void> {
     const folder = dirname(this.path);
     await mkdir(folder, { recursive: true, mode: 0o700 });
+    // Imported on first write, not at the top: ./node is loaded by every server start, which writes no store.
+    const { randomBytes } = await import("node:crypto");
     const temporary = `${this.path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
       const handle = await open(temporary, "wx", 0o600);
