@@ -27,32 +27,32 @@ export class CodeWalker extends Cursor {
 
   /** Whether the previous token ends an expression. */
   protected afterExpression(): boolean {
-    const t = this.tokens[this.i - 1];
-    if (t === undefined) return false;
-    if (t.k === Kind.Id) return !OPERATOR_WORDS.has(t.v);
-    if (t.k === Kind.Punct) return t.v === ")" || t.v === "]" || t.v === "}";
-    return t.k !== Kind.TplHead && t.k !== Kind.TplMid;
+    if (this.i === 0) return false;
+    const t = this.i - 1;
+    if (this.K[t]! === Kind.Id) return !OPERATOR_WORDS.has(this.V[t]!);
+    if (this.K[t]! === Kind.Punct) return this.V[t]! === ")" || this.V[t]! === "]" || this.V[t]! === "}";
+    return this.K[t]! !== Kind.TplHead && this.K[t]! !== Kind.TplMid;
   }
 
   /** An expression, up to one of `stops` or a closing bracket at its own level. */
   expression(stops: ReadonlySet<string>): void {
     let ternary = 0;
     for (;;) {
-      const t = this.t;
-      if (t.k === Kind.Eof || t.k === Kind.TplMid || t.k === Kind.TplTail) return;
-      if (t.k === Kind.Id) {
+      const t = this.i;
+      if (this.K[t]! === Kind.Eof || this.K[t]! === Kind.TplMid || this.K[t]! === Kind.TplTail) return;
+      if (this.K[t]! === Kind.Id) {
         this.identifier();
         continue;
       }
-      if (t.k === Kind.TplHead) {
+      if (this.K[t]! === Kind.TplHead) {
         this.template();
         continue;
       }
-      if (t.k !== Kind.Punct) {
+      if (this.K[t]! !== Kind.Punct) {
         this.i++;
         continue;
       }
-      const v = t.v;
+      const v = this.V[t]!;
       if (v === ")" || v === "]" || v === "}") return;
       if (v === ":" && ternary > 0) {
         ternary--;
@@ -67,12 +67,12 @@ export class CodeWalker extends Cursor {
       } else if (v === "(") this.paren(ternary > 0);
       else if (v === "[") this.list("]");
       else if (v === "{") {
-        if (this.tokens[this.i - 1]?.v === "=>") this.block();
+        if (this.V[this.i - 1]! === "=>") this.block();
         else this.object();
       } else if (v === "!" && this.afterExpression()) {
-        this.cut(t.s, t.e);
+        this.cut(this.S[t]!, this.E[t]!);
         this.i++;
-      } else if (v === "<" && this.tokens[this.i - 1]?.k === Kind.Id && this.afterExpression() && this.callTypeArguments()) {
+      } else if (v === "<" && this.K[this.i - 1]! === Kind.Id && this.afterExpression() && this.callTypeArguments()) {
         continue;
       } else if (v === "." || v === "?.") {
         this.i++;
@@ -82,15 +82,15 @@ export class CodeWalker extends Cursor {
   }
 
   private identifier(): void {
-    const t = this.t;
-    const v = t.v;
+    const t = this.i;
+    const v = this.V[t]!;
     if ((v === "as" || v === "satisfies") && this.afterExpression()) {
-      const from = this.tokens[this.i - 1]!.e;
+      const from = this.E[this.i - 1]!;
       this.i++;
       let last: number;
       if (v === "as" && this.is("const")) last = this.i++;
       else last = this.type();
-      this.cut(from, this.tokens[last]!.e);
+      this.cut(from, this.E[last]!);
       return;
     }
     if (v === "function") return this.functionLike();
@@ -111,10 +111,10 @@ export class CodeWalker extends Cursor {
     this.i++;
     for (;;) {
       this.expression(COMMA);
-      const part = this.t;
+      const part = this.i;
       this.i++;
-      if (part.k === Kind.TplTail) return;
-      if (part.k !== Kind.TplMid) throw UNSUPPORTED;
+      if (this.K[part]! === Kind.TplTail) return;
+      if (this.K[part]! !== Kind.TplMid) throw UNSUPPORTED;
     }
   }
 
@@ -123,9 +123,9 @@ export class CodeWalker extends Cursor {
     const start = this.i;
     try {
       const close = this.typeArguments();
-      const next = this.t;
-      if (next.v === "(" || next.k === Kind.Tpl || next.k === Kind.TplHead) {
-        this.cut(this.tokens[start]!.s, this.tokens[close]!.e);
+      const next = this.i;
+      if (this.V[next]! === "(" || this.K[next]! === Kind.Tpl || this.K[next]! === Kind.TplHead) {
+        this.cut(this.S[start]!, this.E[close]!);
         return true;
       }
     } catch (error) {
@@ -139,13 +139,13 @@ export class CodeWalker extends Cursor {
   /** `( … )`: an arrow function's parameters (with or without a return type) or a parenthesized list. */
   private paren(inTernary: boolean): void {
     const after = this.afterClose(this.i);
-    if (after.v === "=>") {
+    if (this.V[after]! === "=>") {
       this.parameters();
       this.i++;
       if (this.is("{")) this.block();
       return;
     }
-    if (after.v === ":" && !inTernary) {
+    if (this.V[after]! === ":" && !inTernary) {
       this.parameters();
       this.returnType();
       this.expect("=>");
@@ -170,7 +170,7 @@ export class CodeWalker extends Cursor {
   protected returnType(): number {
     const colon = this.expect(":");
     const last = this.type();
-    this.cut(colon.s, this.tokens[last]!.e);
+    this.cut(this.S[colon]!, this.E[last]!);
     return last;
   }
 
@@ -180,26 +180,26 @@ export class CodeWalker extends Cursor {
     while (!this.is(")")) {
       const rest = this.is("...");
       if (rest) this.i++;
-      const nameStart = this.t.s;
+      const nameStart = this.s;
       const pattern = this.is("{") || this.is("[");
       let defaults = false;
       if (pattern) defaults = this.pattern();
       else if (this.is("this") || this.isModifier()) throw UNSUPPORTED;
       else this.id();
-      const nameEnd = this.tokens[this.i - 1]!.e;
+      const nameEnd = this.E[this.i - 1]!;
       let optional = false;
       let type: string | undefined;
       let end = nameEnd;
       if (this.is("?")) {
         optional = true;
-        end = this.t.e;
+        end = this.e;
         this.i++;
       }
       if (this.is(":")) {
         const start = ++this.i;
         const last = this.type();
-        end = this.tokens[last]!.e;
-        type = this.text.slice(this.tokens[start]!.s, end);
+        end = this.E[last]!;
+        type = this.text.slice(this.S[start]!, end);
       }
       this.cut(nameEnd, end);
       if (this.is("=")) {
@@ -215,12 +215,12 @@ export class CodeWalker extends Cursor {
   }
 
   private isModifier(): boolean {
-    return ["public", "private", "protected", "readonly", "override"].includes(this.t.v) && this.isId(1);
+    return ["public", "private", "protected", "readonly", "override"].includes(this.v) && this.isId(1);
   }
 
   /** A destructuring pattern: its names are bindings, its default values reads. True if it has defaults. */
   protected pattern(): boolean {
-    const close = this.t.v === "{" ? "}" : "]";
+    const close = this.v === "{" ? "}" : "]";
     const object = close === "}";
     let defaults = false;
     this.i++;
@@ -232,8 +232,8 @@ export class CodeWalker extends Cursor {
       if (this.is("...")) this.i++;
       if (this.is("{") || this.is("[")) defaults = this.pattern() || defaults;
       else {
-        const key = this.t;
-        if (key.k !== Kind.Id && key.k !== Kind.Str && key.k !== Kind.Num) throw UNSUPPORTED;
+        const key = this.i;
+        if (this.K[key]! !== Kind.Id && this.K[key]! !== Kind.Str && this.K[key]! !== Kind.Num) throw UNSUPPORTED;
         this.i++;
         if (object && this.is(":")) {
           this.i++;
@@ -264,15 +264,15 @@ export class CodeWalker extends Cursor {
         if ((this.is("get") || this.is("set")) && !this.is(":", 1) && !this.is("(", 1) && !this.is(",", 1) && !this.is("}", 1)) throw UNSUPPORTED;
         if (this.is("async") && !this.is(":", 1) && !this.is("(", 1) && !this.is(",", 1) && !this.is("}", 1)) this.i++;
         if (this.is("*")) throw UNSUPPORTED;
-        const key = this.t;
+        const key = this.i;
         if (this.is("[")) this.list("]");
-        else if (key.k === Kind.Id || key.k === Kind.Str || key.k === Kind.Num) this.i++;
+        else if (this.K[key]! === Kind.Id || this.K[key]! === Kind.Str || this.K[key]! === Kind.Num) this.i++;
         else throw UNSUPPORTED;
         if (this.is(":")) {
           this.i++;
           this.expression(COMMA);
         } else if (this.is("(") || this.is("<")) this.functionRest();
-        else if ((this.is(",") || this.is("}")) && key.k === Kind.Id) this.used.add(key.v);
+        else if ((this.is(",") || this.is("}")) && this.K[key]! === Kind.Id) this.used.add(this.V[key]!);
         else throw UNSUPPORTED;
       }
       if (this.is(",")) this.i++;
@@ -300,9 +300,9 @@ export class CodeWalker extends Cursor {
 
   /** Cuts `<T, …>`; returns its text. */
   protected cutTypeParameters(): string {
-    const start = this.t.s;
+    const start = this.s;
     const last = this.typeParameters();
-    const end = this.tokens[last]!.e;
+    const end = this.E[last]!;
     this.cut(start, end);
     return this.text.slice(start, end);
   }
@@ -314,15 +314,15 @@ export class CodeWalker extends Cursor {
   }
 
   private statement(): void {
-    const t = this.t;
-    if (t.k === Kind.Eof) throw UNSUPPORTED;
-    if (t.k === Kind.Punct && t.v === ";") {
+    const t = this.i;
+    if (this.K[t]! === Kind.Eof) throw UNSUPPORTED;
+    if (this.K[t]! === Kind.Punct && this.V[t]! === ";") {
       this.i++;
       return;
     }
-    if (t.k === Kind.Punct && t.v === "{") return this.block();
-    if (t.k === Kind.Id) {
-      switch (t.v) {
+    if (this.K[t]! === Kind.Punct && this.V[t]! === "{") return this.block();
+    if (this.K[t]! === Kind.Id) {
+      switch (this.V[t]!) {
         case "const":
         case "let":
         case "var":
@@ -358,7 +358,7 @@ export class CodeWalker extends Cursor {
           this.i++;
           return this.semicolon();
         default:
-          if (STATEMENT_WORDS.has(t.v) || ["for", "while", "do", "switch", "class", "enum", "import", "export"].includes(t.v)) throw UNSUPPORTED;
+          if (STATEMENT_WORDS.has(this.V[t]!) || ["for", "while", "do", "switch", "class", "enum", "import", "export"].includes(this.V[t]!)) throw UNSUPPORTED;
       }
     }
     this.expression(STATEMENT_END);
@@ -379,10 +379,10 @@ export class CodeWalker extends Cursor {
         this.i++;
         if (this.is("{") || this.is("[")) this.pattern();
         else this.id();
-        const nameEnd = this.tokens[this.i - 1]!.e;
+        const nameEnd = this.E[this.i - 1]!;
         if (this.is(":")) {
           this.i++;
-          this.cut(nameEnd, this.tokens[this.type()]!.e);
+          this.cut(nameEnd, this.E[this.type()]!);
         }
         this.expect(")");
       }
@@ -400,12 +400,12 @@ export class CodeWalker extends Cursor {
     for (;;) {
       if (this.is("{") || this.is("[")) this.pattern();
       else this.id();
-      const nameEnd = this.tokens[this.i - 1]!.e;
+      const nameEnd = this.E[this.i - 1]!;
       let end = nameEnd;
-      if (this.is("!")) end = this.tokens[this.i++]!.e;
+      if (this.is("!")) end = this.E[this.i++]!;
       if (this.is(":")) {
         this.i++;
-        end = this.tokens[this.type()]!.e;
+        end = this.E[this.type()]!;
       }
       this.cut(nameEnd, end);
       if (this.is("=")) {

@@ -7,7 +7,7 @@
 // they are, and the imports the declarations name. An export without a type, a non-exported
 // declaration the declarations would need, or syntax the walk does not know throws UNSUPPORTED.
 import { CodeWalker } from "./code.js";
-import { Kind, type Token, UNSUPPORTED } from "./scanner.js";
+import { Kind, UNSUPPORTED } from "./scanner.js";
 
 interface ImportSpecifier {
   readonly first: number;
@@ -42,21 +42,21 @@ export class ModuleWalker extends CodeWalker {
 
   /** Walks every statement; then `javaScript()` and `declarationFile()` read the result. */
   walk(): this {
-    while (this.t.k !== Kind.Eof) this.topLevel();
+    while (this.k !== Kind.Eof) this.topLevel();
     return this;
   }
 
   private topLevel(): void {
     const start = this.i;
-    const t = this.t;
-    if (t.k !== Kind.Id) throw UNSUPPORTED;
-    if (t.v === "import") return this.importDeclaration();
-    const exported = t.v === "export";
+    const t = this.i;
+    if (this.K[t]! !== Kind.Id) throw UNSUPPORTED;
+    if (this.V[t]! === "import") return this.importDeclaration();
+    const exported = this.V[t]! === "export";
     if (exported) {
       this.moduleSyntax = true;
       this.i++;
     }
-    const v = this.t.v;
+    const v = this.v;
     if (exported && (this.is("{") || (v === "type" && this.is("{", 1)))) return this.namedExports(start);
     if (v === "const" || v === "let" || v === "var") return this.variable(start, exported);
     if (v === "function" || (v === "async" && this.is("function", 1))) return this.functionDeclaration(start, exported);
@@ -67,8 +67,8 @@ export class ModuleWalker extends CodeWalker {
 
   /** The `/**` comment right before the statement at token `start` (as TypeScript attaches it), or undefined. */
   private jsDoc(start: number): [number, number] | undefined {
-    const from = start === 0 ? 0 : this.tokens[start - 1]!.e;
-    const to = this.tokens[start]!.s;
+    const from = start === 0 ? 0 : this.E[start - 1]!;
+    const to = this.S[start]!;
     const c = this.comments;
     // The last comment before `to` (comments are sorted by offset).
     let lo = 0;
@@ -91,8 +91,8 @@ export class ModuleWalker extends CodeWalker {
   /** Cuts a whole statement, with its JSDoc and, when it has its lines to itself, those lines. */
   private cutStatement(first: number, last: number): void {
     const text = this.text;
-    let start = this.jsDoc(first)?.[0] ?? this.tokens[first]!.s;
-    let end = this.tokens[last]!.e;
+    let start = this.jsDoc(first)?.[0] ?? this.S[first]!;
+    let end = this.E[last]!;
     let lineStart = start;
     while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) lineStart--;
     if ((lineStart === 0 || text[lineStart - 1] === "\n") && text[end] === "\n") {
@@ -104,7 +104,7 @@ export class ModuleWalker extends CodeWalker {
 
   /** The statement's source text from its JSDoc (if any) to token `last`, for the declarations. */
   private declarationText(first: number, last: number): string {
-    return this.text.slice(this.jsDoc(first)?.[0] ?? this.tokens[first]!.s, this.tokens[last]!.e);
+    return this.text.slice(this.jsDoc(first)?.[0] ?? this.S[first]!, this.E[last]!);
   }
 
   private doc(first: number): string {
@@ -114,10 +114,10 @@ export class ModuleWalker extends CodeWalker {
 
   /** A type read with its references collected for the declarations; returns its text. */
   private declaredType(): string {
-    const start = this.t.s;
+    const start = this.s;
     this.typeRefs = this.refs;
     try {
-      return this.text.slice(start, this.tokens[this.type()]!.e);
+      return this.text.slice(start, this.E[this.type()]!);
     } finally {
       this.typeRefs = undefined;
     }
@@ -131,42 +131,42 @@ export class ModuleWalker extends CodeWalker {
   private importDeclaration(): void {
     const start = this.i++;
     this.moduleSyntax = true;
-    if (this.t.k === Kind.Str || this.is("(") || this.is(".")) throw UNSUPPORTED;
+    if (this.k === Kind.Str || this.is("(") || this.is(".")) throw UNSUPPORTED;
     const typeOnly = this.is("type") && (this.is("{", 1) || this.is("*", 1) || (this.isId(1) && !this.is("from", 1)));
     if (typeOnly) this.i++;
     let defaultName: string | undefined;
     let namespace: string | undefined;
     const specifiers: ImportSpecifier[] = [];
     if (this.isId() && !this.is("from")) {
-      defaultName = this.id().v;
+      defaultName = this.V[this.id()]!;
       if (this.is(",")) this.i++;
     }
     if (this.is("*")) {
       this.i++;
       this.expect("as");
-      namespace = this.id().v;
+      namespace = this.V[this.id()]!;
     } else if (this.is("{")) {
       this.i++;
       while (!this.is("}")) {
         const first = this.i;
         const specifierType = this.is("type") && this.isId(1) && !this.is("as", 1);
         if (specifierType) this.i++;
-        let local = this.id().v;
+        let local = this.V[this.id()]!;
         if (this.is("as")) {
           this.i++;
-          local = this.id().v;
+          local = this.V[this.id()]!;
         }
         const last = this.i - 1;
-        specifiers.push({ first, last, local, typeOnly: specifierType, text: this.text.slice(this.tokens[first]!.s, this.tokens[last]!.e) });
+        specifiers.push({ first, last, local, typeOnly: specifierType, text: this.text.slice(this.S[first]!, this.E[last]!) });
         if (this.is(",")) this.i++;
         else if (!this.is("}")) throw UNSUPPORTED;
       }
       this.i++;
     } else if (defaultName === undefined) throw UNSUPPORTED;
     this.expect("from");
-    const source: Token = this.tokens[this.i++]!;
-    if (source.k !== Kind.Str) throw UNSUPPORTED;
-    const from = this.text.slice(source.s, source.e);
+    const source = this.i++;
+    if (this.K[source]! !== Kind.Str) throw UNSUPPORTED;
+    const from = this.text.slice(this.S[source]!, this.E[source]!);
     const end = this.endOfStatement();
     const info = { start, end, typeOnly, defaultName, namespace, specifiers, from };
     this.imports.push(info);
@@ -186,7 +186,7 @@ export class ModuleWalker extends CodeWalker {
       const first = this.i;
       const elementType = this.is("type") && this.isId(1) && !this.is("as", 1);
       if (elementType) this.i++;
-      const local = this.id().v;
+      const local = this.V[this.id()]!;
       if (this.is("as")) {
         this.i++;
         this.id();
@@ -199,7 +199,7 @@ export class ModuleWalker extends CodeWalker {
     let reexport = false;
     if (this.is("from")) {
       this.i++;
-      if (this.t.k !== Kind.Str) throw UNSUPPORTED;
+      if (this.k !== Kind.Str) throw UNSUPPORTED;
       this.i++;
       reexport = true;
     }
@@ -226,20 +226,20 @@ export class ModuleWalker extends CodeWalker {
     list.forEach((element, index) => {
       if (!removed.includes(element)) return;
       const next = list[index + 1];
-      if (next !== undefined) return this.cut(this.tokens[element.first]!.s, this.tokens[next.first]!.s);
+      if (next !== undefined) return this.cut(this.S[element.first]!, this.S[next.first]!);
       const kept = list.slice(0, index).filter((e) => !removed.includes(e)).at(-1);
-      this.cut(kept === undefined ? this.tokens[element.first]!.s : this.tokens[kept.last]!.e, this.tokens[element.last]!.e);
+      this.cut(kept === undefined ? this.S[element.first]! : this.E[kept.last]!, this.E[element.last]!);
     });
   }
 
   private variable(start: number, exported: boolean): void {
-    const keyword = this.id().v;
+    const keyword = this.V[this.id()]!;
     const name = this.id();
     let type: string | undefined;
     if (this.is(":")) {
       this.i++;
-      type = exported ? this.declaredType() : this.text.slice(this.t.s, this.tokens[this.type()]!.e);
-      this.cut(name.e, this.tokens[this.i - 1]!.e);
+      type = exported ? this.declaredType() : this.text.slice(this.s, this.E[this.type()]!);
+      this.cut(this.E[name]!, this.E[this.i - 1]!);
     }
     if (this.is("=")) {
       this.i++;
@@ -247,13 +247,13 @@ export class ModuleWalker extends CodeWalker {
     }
     this.endOfStatement();
     if (!exported) {
-      this.locals.add(name.v);
+      this.locals.add(this.V[name]!);
       return;
     }
     this.exportLeft = true;
     // Only a checker infers it; a module with a declarations-only copy is not asked for its own.
     if (type === undefined) this.untyped = true;
-    else this.declared.push(`${this.doc(start)}export declare ${keyword} ${name.v}: ${type};`);
+    else this.declared.push(`${this.doc(start)}export declare ${keyword} ${this.V[name]!}: ${type};`);
   }
 
   private functionDeclaration(start: number, exported: boolean): void {
@@ -261,7 +261,7 @@ export class ModuleWalker extends CodeWalker {
     this.expect("function");
     if (this.is("*")) throw UNSUPPORTED;
     const name = this.id();
-    if (!exported) this.locals.add(name.v);
+    if (!exported) this.locals.add(this.V[name]!);
     else this.exportLeft = true;
     this.typeRefs = exported ? this.refs : undefined;
     const typeParameters = this.is("<") ? this.cutTypeParameters() : "";
@@ -274,23 +274,23 @@ export class ModuleWalker extends CodeWalker {
     this.typeRefs = undefined;
     let returns: string | undefined;
     if (this.is(":")) {
-      const colon = this.t;
+      const colon = this.i;
       this.i++;
-      returns = exported ? this.declaredType() : this.text.slice(this.t.s, this.tokens[this.type()]!.e);
-      this.cut(colon.s, this.tokens[this.i - 1]!.e);
+      returns = exported ? this.declaredType() : this.text.slice(this.s, this.E[this.type()]!);
+      this.cut(this.S[colon]!, this.E[this.i - 1]!);
     }
     if (!this.is("{")) throw UNSUPPORTED;
     this.block();
     if (!exported) return;
     if (returns === undefined) throw UNSUPPORTED;
-    this.declared.push(`${this.doc(start)}export declare function ${name.v}${typeParameters}(${parameters.join(", ")}): ${returns};`);
+    this.declared.push(`${this.doc(start)}export declare function ${this.V[name]!}${typeParameters}(${parameters.join(", ")}): ${returns};`);
   }
 
   private typeDeclaration(start: number, exported: boolean): void {
     if (!exported) throw UNSUPPORTED;
     const interfaceKeyword = this.is("interface");
     this.i++;
-    const name = this.id().v;
+    const name = this.V[this.id()]!;
     this.typeNames.add(name);
     this.typeRefs = this.refs;
     try {
@@ -410,10 +410,10 @@ export class ModuleWalker extends CodeWalker {
 
   /** The `//` comment lines the module starts with (its provenance header). */
   private header(): string {
-    const first: Token = this.tokens[0]!;
+    const first = 0;
     const c = this.comments;
     let end = 0;
-    for (let k = 0; k < c.length && c[k]! < first.s; k += 2) {
+    for (let k = 0; k < c.length && c[k]! < this.S[first]!; k += 2) {
       if (!this.text.startsWith("//", c[k]!) || !/^\s*$/.test(this.text.slice(end, c[k]!))) break;
       end = c[k + 1]!;
     }

@@ -3,11 +3,24 @@
 // statement these do not recognise throws UNSUPPORTED and the caller parses with TypeScript.
 import { Kind, type Scanned, UNSUPPORTED, scan } from "./scanner.js";
 
+interface Token {
+  readonly k: number;
+  readonly v: string;
+  readonly s: number;
+  readonly e: number;
+}
+
+/** The tokens as objects: the helper files are small, and this reads more simply than the columns. */
+function tokensOf(scanned: Scanned): Token[] {
+  return Array.from({ length: scanned.count }, (_, n) => ({ k: scanned.K[n]!, v: scanned.V[n]!, s: scanned.S[n]!, e: scanned.E[n]! }));
+}
+
 const DECLARATION_WORDS = new Set(["const", "let", "var", "function", "interface", "type", "class"]);
 
 /** Token ranges [first, last] of the top-level statements (a statement ends at `;` or at a `}` closing its body). */
 function statements(scanned: Scanned): [number, number][] {
-  const { tokens, match } = scanned;
+  const { match } = scanned;
+  const tokens = tokensOf(scanned);
   const ranges: [number, number][] = [];
   let first = 0;
   let i = 0;
@@ -39,7 +52,7 @@ function statements(scanned: Scanned): [number, number][] {
 /** Names the module's top-level declarations bind (`import`s excluded), as TypeScript reads them. */
 export function topLevelNames(text: string): string[] {
   const scanned = scan(text);
-  const { tokens } = scanned;
+  const tokens = tokensOf(scanned);
   const names: string[] = [];
   for (const [first, last] of statements(scanned)) {
     let i = first;
@@ -67,7 +80,7 @@ export function topLevelNames(text: string): string[] {
 /** `export { a, type B as C } from "./x.js";` statements: each exported name with its module specifier's text. */
 export function namedReexports(text: string): { name: string; from: string }[] {
   const scanned = scan(text);
-  const { tokens } = scanned;
+  const tokens = tokensOf(scanned);
   const found: { name: string; from: string }[] = [];
   for (const [first, last] of statements(scanned)) {
     let i = first;

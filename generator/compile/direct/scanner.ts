@@ -11,17 +11,17 @@ export const UNSUPPORTED = Symbol("unsupported");
 export const Kind = { Id: 0, Str: 1, Num: 2, Punct: 3, Tpl: 4, TplHead: 5, TplMid: 6, TplTail: 7, Regex: 8, Eof: 9 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-export interface Token {
-  readonly k: Kind;
-  /** Start and end offsets in the text. */
-  readonly s: number;
-  readonly e: number;
-  /** Identifier or punctuator text ("" otherwise). */
-  readonly v: string;
-}
-
+/**
+ * The tokens as columns (a 1,000-tool package has ~420,000 tokens: objects cost more in garbage
+ * collection than the scan itself). Token n is kind K[n] from offset S[n] to E[n]; V[n] is an
+ * identifier's or punctuator's text ("" otherwise). The last token is Kind.Eof.
+ */
 export interface Scanned {
-  readonly tokens: Token[];
+  readonly K: Uint8Array;
+  readonly S: Int32Array;
+  readonly E: Int32Array;
+  readonly V: string[];
+  readonly count: number;
   /** For each opening bracket token, the index of its closing one (and the reverse); -1 otherwise. */
   readonly match: Int32Array;
   /** Comments as [start, end) offsets, in order. */
@@ -46,20 +46,31 @@ function isIdPart(c: number): boolean {
 }
 
 export function scan(text: string): Scanned {
-  const tokens: Token[] = [];
+  const K = new Uint8Array(text.length + 1);
+  const S = new Int32Array(text.length + 1);
+  const E = new Int32Array(text.length + 1);
+  const V: string[] = [];
+  let count = 0;
   const comments: number[] = [];
   // Open brackets by token index; a template substitution is marked by -1 - (its head's index).
   const open: number[] = [];
-  const pairs: [number, number][] = [];
+  const pairs: number[] = [];
   const n = text.length;
   let i = 0;
-  const push = (k: Kind, s: number, e: number, v = "") => tokens.push({ k, s, e, v });
+  const push = (k: Kind, s: number, e: number, v = "") => {
+    K[count] = k;
+    S[count] = s;
+    E[count] = e;
+    V.push(v);
+    count++;
+  };
   const regexAllowed = () => {
-    const last = tokens[tokens.length - 1];
-    if (last === undefined) return true;
-    if (last.k === Kind.Id) return EXPRESSION_KEYWORDS.has(last.v);
-    if (last.k === Kind.Punct) return last.v !== ")" && last.v !== "]" && last.v !== "}";
-    return last.k === Kind.TplHead || last.k === Kind.TplMid;
+    if (count === 0) return true;
+    const k = K[count - 1];
+    const v = V[count - 1]!;
+    if (k === Kind.Id) return EXPRESSION_KEYWORDS.has(v);
+    if (k === Kind.Punct) return v !== ")" && v !== "]" && v !== "}";
+    return k === Kind.TplHead || k === Kind.TplMid;
   };
   /** Scans template text from i (just after "`" or "}") to its end; returns the kind. */
   const template = (start: number, first: boolean) => {
@@ -73,7 +84,7 @@ export function scan(text: string): Scanned {
       } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
         i += 2;
         push(first ? Kind.TplHead : Kind.TplMid, start, i);
-        open.push(-1 - (tokens.length - 1));
+        open.push(-1 - (count - 1));
         return;
       } else i++;
     }
@@ -168,19 +179,19 @@ export function scan(text: string): Scanned {
     }
     i += punct.length;
     push(Kind.Punct, start, i, punct);
-    if (punct === "(" || punct === "[" || punct === "{") open.push(tokens.length - 1);
+    if (punct === "(" || punct === "[" || punct === "{") open.push(count - 1);
     else if (punct === ")" || punct === "]" || punct === "}") {
       const at = open.pop();
-      if (at === undefined || at < 0 || tokens[at]!.v !== (punct === ")" ? "(" : punct === "]" ? "[" : "{")) throw UNSUPPORTED;
-      pairs.push([at, tokens.length - 1]);
+      if (at === undefined || at < 0 || V[at] !== (punct === ")" ? "(" : punct === "]" ? "[" : "{")) throw UNSUPPORTED;
+      pairs.push(at, count - 1);
     }
   }
   if (open.length > 0) throw UNSUPPORTED;
   push(Kind.Eof, n, n);
-  const match = new Int32Array(tokens.length).fill(-1);
-  for (const [a, b] of pairs) {
-    match[a] = b;
-    match[b] = a;
+  const match = new Int32Array(count).fill(-1);
+  for (let k = 0; k < pairs.length; k += 2) {
+    match[pairs[k]!] = pairs[k + 1]!;
+    match[pairs[k + 1]!] = pairs[k]!;
   }
-  return { tokens, match, comments };
+  return { K: K.subarray(0, count), S: S.subarray(0, count), E: E.subarray(0, count), V, count, match, comments };
 }

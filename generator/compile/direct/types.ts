@@ -3,10 +3,14 @@
 // declarations) and which names the type refers to (what keeps an import in the `.d.ts`).
 // Type syntax the emitters do not write (`infer`, `asserts`, `x is T`, construct signatures,
 // accessors, computed keys, variance modifiers) throws UNSUPPORTED.
-import { Kind, type Scanned, type Token, UNSUPPORTED } from "./scanner.js";
+import { Kind, type Scanned, UNSUPPORTED } from "./scanner.js";
 
 export class Cursor {
-  readonly tokens: Token[];
+  readonly K: Uint8Array;
+  readonly S: Int32Array;
+  readonly E: Int32Array;
+  readonly V: string[];
+  private readonly last: number;
   readonly match: Int32Array;
   readonly comments: number[];
   i = 0;
@@ -17,49 +21,68 @@ export class Cursor {
     readonly text: string,
     scanned: Scanned,
   ) {
-    this.tokens = scanned.tokens;
+    this.K = scanned.K;
+    this.S = scanned.S;
+    this.E = scanned.E;
+    this.V = scanned.V;
+    this.last = scanned.count - 1;
     this.match = scanned.match;
     this.comments = scanned.comments;
   }
 
-  get t(): Token {
-    return this.tokens[this.i]!;
+  /** The current token's kind, text, start and end. */
+  get k(): number {
+    return this.K[this.i]!;
   }
 
-  peek(offset = 1): Token {
-    return this.tokens[Math.min(this.i + offset, this.tokens.length - 1)]!;
+  get v(): string {
+    return this.V[this.i]!;
   }
 
+  get s(): number {
+    return this.S[this.i]!;
+  }
+
+  get e(): number {
+    return this.E[this.i]!;
+  }
+
+  /** Index of the token at `offset` from the current one (the Eof token past the end). */
+  at(offset: number): number {
+    return Math.min(this.i + offset, this.last);
+  }
+
+  /** Whether the token at `offset` is the identifier or punctuator `v` (strings have V = ""). */
   is(v: string, offset = 0): boolean {
-    const t = this.peek(offset);
-    return (t.k === Kind.Punct || t.k === Kind.Id) && t.v === v;
+    return this.V[offset === 0 ? this.i : this.at(offset)] === v;
   }
 
   isId(offset = 0): boolean {
-    return this.peek(offset).k === Kind.Id;
+    return this.K[offset === 0 ? this.i : this.at(offset)] === Kind.Id;
   }
 
-  expect(v: string): Token {
-    if (!this.is(v)) throw UNSUPPORTED;
-    return this.tokens[this.i++]!;
+  /** Consumes `v`; returns its index. */
+  expect(v: string): number {
+    if (this.V[this.i] !== v) throw UNSUPPORTED;
+    return this.i++;
   }
 
-  /** Consumes an identifier and returns it. */
-  id(): Token {
-    if (this.t.k !== Kind.Id) throw UNSUPPORTED;
-    return this.tokens[this.i++]!;
+  /** Consumes an identifier; returns its index. */
+  id(): number {
+    if (this.K[this.i] !== Kind.Id) throw UNSUPPORTED;
+    return this.i++;
   }
 
-  /** The token after the bracket at `index` closes. */
-  afterClose(index: number): Token {
+  /** The index of the token after the bracket at `index` closes. */
+  afterClose(index: number): number {
     const close = this.match[index]!;
     if (close < 0) throw UNSUPPORTED;
-    return this.tokens[close + 1]!;
+    return close + 1;
   }
 
   /** Reads a type from the current token; returns the index of its last token. */
   type(): number {
-    if (this.is("<") || (this.is("(") && this.afterClose(this.i).v === "=>")) return this.functionType();
+    if (this.is("<") || (this.is("(") && this.V[this.afterClose(this.i)] === "=>")) return this.functionType();
     if (this.is("new") || this.is("abstract")) throw UNSUPPORTED;
     this.union();
     // A conditional type: `A extends B ? C : D`.
@@ -110,14 +133,15 @@ export class Cursor {
 
   /** Whether the token at offset can begin a type (so `keyof` is an operator, not a name). */
   private startsType(offset: number): boolean {
-    const t = this.peek(offset);
-    if (t.k === Kind.Id || t.k === Kind.Str || t.k === Kind.Num || t.k === Kind.Tpl || t.k === Kind.TplHead) return true;
-    return t.k === Kind.Punct && ["(", "[", "{", "-"].includes(t.v);
+    const t = this.at(offset);
+    const k = this.K[t];
+    if (k === Kind.Id || k === Kind.Str || k === Kind.Num || k === Kind.Tpl || k === Kind.TplHead) return true;
+    return k === Kind.Punct && ["(", "[", "{", "-"].includes(this.V[t]!);
   }
 
   private primary(): void {
-    const t = this.t;
-    switch (t.k) {
+    const v = this.v;
+    switch (this.k) {
       case Kind.Str:
       case Kind.Num:
       case Kind.Tpl:
@@ -127,9 +151,9 @@ export class Cursor {
         this.i++;
         for (;;) {
           this.type();
-          const part = this.t;
-          if (part.k === Kind.TplTail) break;
-          if (part.k !== Kind.TplMid) throw UNSUPPORTED;
+          const part = this.K[this.i];
+          if (part === Kind.TplTail) break;
+          if (part !== Kind.TplMid) throw UNSUPPORTED;
           this.i++;
         }
         this.i++;
@@ -141,35 +165,35 @@ export class Cursor {
       default:
         throw UNSUPPORTED;
     }
-    if (t.v === "-" && this.peek().k === Kind.Num) {
+    if (v === "-" && this.K[this.at(1)] === Kind.Num) {
       this.i += 2;
       return;
     }
-    if (t.v === "(") {
+    if (v === "(") {
       this.i++;
       this.type();
       this.expect(")");
       return;
     }
-    if (t.v === "[") return this.tuple();
-    if (t.v === "{") return this.isMapped() ? this.mapped() : this.members();
+    if (v === "[") return this.tuple();
+    if (v === "{") return this.isMapped() ? this.mapped() : this.members();
     throw UNSUPPORTED;
   }
 
   private reference(): void {
-    const t = this.id();
-    if (t.v === "typeof") {
+    const t = this.V[this.id()]!;
+    if (t === "typeof") {
       if (this.is("import")) this.importType();
       else {
-        this.typeRefs?.add(this.id().v);
+        this.typeRefs?.add(this.V[this.id()]!);
         this.qualified();
       }
-    } else if (t.v === "import" && this.is("(")) {
+    } else if (t === "import" && this.is("(")) {
       this.i--;
       this.importType();
     } else {
       if (this.is("is")) throw UNSUPPORTED;
-      this.typeRefs?.add(t.v);
+      this.typeRefs?.add(t);
       this.qualified();
     }
     if (this.is("<")) this.typeArguments();
@@ -185,7 +209,7 @@ export class Cursor {
   private importType(): void {
     this.expect("import");
     this.expect("(");
-    if (this.t.k !== Kind.Str) throw UNSUPPORTED;
+    if (this.k !== Kind.Str) throw UNSUPPORTED;
     this.i++;
     this.expect(")");
     this.qualified();
@@ -308,8 +332,8 @@ export class Cursor {
       } else {
         if (this.is("readonly") && !this.is(":", 1) && !this.is("?", 1) && !this.is("(", 1)) this.i++;
         if ((this.is("get") || this.is("set") || this.is("new")) && !this.is(":", 1) && !this.is("?", 1) && !this.is("(", 1)) throw UNSUPPORTED;
-        const key = this.t;
-        if (key.k !== Kind.Id && key.k !== Kind.Str && key.k !== Kind.Num) throw UNSUPPORTED;
+        const key = this.k;
+        if (key !== Kind.Id && key !== Kind.Str && key !== Kind.Num) throw UNSUPPORTED;
         this.i++;
         if (this.is("?")) this.i++;
         if (this.is("(") || this.is("<")) {
