@@ -44,12 +44,12 @@ describe("runtime bundle layout", () => {
     }
   });
 
-  it("a generated server's start (./node + its index) loads at most 7 runtime files", () => {
+  it("a generated server's start (./node + its index) loads at most 6 runtime files", () => {
     expect(existsSync(path.join(REPO, "examples/notes/generated/dist/index.js")), "npm run examples").toBe(true);
     const urls = JSON.parse(execFileSync(process.execPath, [LISTER, pathToFileURL(START).href], { encoding: "utf8", timeout: 30_000 })) as string[];
     const runtime = urls.filter((u) => u.startsWith(pathToFileURL(BUNDLE).href + "/"));
     expect(runtime.map((u) => u.slice(pathToFileURL(BUNDLE).href.length + 1))).toEqual(expect.arrayContaining(["server-entry.js", "node-entry.js"]));
     // esbuild alone split the same code over 14 files (one chunk per set of subpaths sharing it).
-    expect(runtime.length).toBeLessThanOrEqual(7);
+    expect(runtime.length).toBeLessThanOrEqual(6);
   });
 });

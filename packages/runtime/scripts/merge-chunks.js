@@ -19,8 +19,10 @@ import { join, posix, relative } from "node:path";
 const GROUPS = [
   // Reached by ./core: only core modules, which every other subpath may load.
   { name: "core", matches: (reach) => reach.has("core-entry") },
-  // Neutral helpers both the server and the client use (platform, URI expansion).
-  { name: "common", matches: (reach) => reach.has("server-entry") && reach.has("client-entry") },
+  // Neutral helpers the server shares with the client or with ./validation, which generated
+  // clients load with their schemas (platform, URI expansion, string formats): a client that
+  // does not need the formats loads ~12 KB more, a server start one file less.
+  { name: "common", matches: (reach) => reach.has("server-entry") && (reach.has("client-entry") || reach.has("validation/index")) },
   // The server's own shared code (HTTP endpoint, auth guard, request hooks), loaded by ./server,
   // ./node and the server-side add-ons; nothing the client or ./validation loads.
   { name: "server", matches: (reach) => reach.has("server-entry") && [...reach].every((e) => SERVER_SIDE.has(e)) },
