@@ -65,8 +65,9 @@ function strip<T extends object>(value: T): JsonObject {
   return out;
 }
 
+/** The tools/list entry: the definition minus what only the server uses (headers and timeoutMs included: not Tool fields). */
 function toolDescriptor(tool: ToolDefinition<any>): JsonObject {
-  const { parseInput: _p, parseOutput: _o, inputs: _i, handleArguments: _h, handler: _f, task: _t, ...wire } = tool;
+  const { parseInput: _p, parseOutput: _o, inputs: _i, handleArguments: _h, handler: _f, task: _t, headers: _x, timeoutMs: _d, ...wire } = tool;
   return strip(wire);
 }
 
