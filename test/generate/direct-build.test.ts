@@ -118,6 +118,7 @@ describe("directBuild", () => {
     const typescript = buildPackage(join(WORK, "unit"), new Map([["src/m.ts", code]]), new Map());
     expect(direct, code).toBeDefined();
     expect(typescript, code).toBeDefined();
+    expect(typescript!.errors, code).toEqual([]);
     expectSameBuild(direct!.outputs, typescript!.outputs);
     return direct!.outputs;
   };
@@ -148,6 +149,21 @@ describe("directBuild", () => {
     );
     expect(outputs.get("dist/m.d.ts")).toContain("// header line\n");
     expect(outputs.get("dist/m.js")).not.toContain("Unused");
+  });
+
+  it("scans strings with escaped quotes and backslashes, numbers, templates, regular expressions and every punctuator", () => {
+    both(
+      String.raw`const b: number = 1;
+export const q: string = "a\"b" + 'it\'s' + "\\" + "\\\"" + (b ? .5 : 1e-3) + ${"`"}t${"${"}b > 0 ? "}" : "{"}${"`"} + /[/"']+\//gu.source;
+export function ops(x: number): number {
+  let y = x;
+  y += 1; y -= 1; y *= 2; y /= 2; y %= 3; y **= 2; y <<= 1; y &= 7; y |= 1; y ^= 2;
+  y = y << 1 === 2 || y !== 3 || (y ?? 0) <= 4 ? ++y : --y;
+  y &&= 1; y ||= 2; y ??= 3;
+  return [...[y]].length && !y ? 0 : 0x1f + 1_000 + 2n.toString().length;
+}
+`,
+    );
   });
 
   it("drops an import only types use, and keeps a module a module", () => {

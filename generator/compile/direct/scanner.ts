@@ -28,12 +28,46 @@ export interface Scanned {
   readonly comments: number[];
 }
 
-// Longest first: a punctuator is the longest of these that the text starts with. `>` is always
-// one token (as TypeScript's scanner does in type context), so `Array<Array<T>>` closes twice;
-// the direct build never needs `>=` or `>>` as one token.
-const PUNCTUATORS = ["...", "===", "!==", "**=", "<<=", "&&=", "||=", "??=", "=>", "==", "!=", "<=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "??", "?.", "++", "--", "**", "<<"];
-const SINGLE = new Set("{}()[];,<>+-*/%&|^!~?:=.");
-const MAY_CONTINUE = new Set([..."=!*<&|?+-/%^."].map((ch) => ch.charCodeAt(0)));
+// A punctuator is the longest of "...", "===", "!==", "**=", "<<=", "&&=", "||=", "??=", "=>",
+// "==", "!=", "<=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "&&", "||", "??", "?.", "++",
+// "--", "**", "<<" or a single character of SINGLE that the text starts with. `>` is always one
+// token (as TypeScript's scanner does in type context), so `Array<Array<T>>` closes twice; the
+// direct build never needs `>=` or `>>` as one token.
+const SINGLE = "{}()[];,<>+-*/%&|^!~?:=.";
+const SINGLE_TEXT: (string | undefined)[] = Array.from({ length: 128 }, (_, c) => (SINGLE.includes(String.fromCharCode(c)) ? String.fromCharCode(c) : undefined));
+
+/** Length of the punctuator at i, whose first character code is c (1 when only that character). */
+function punctuatorLength(text: string, i: number, c: number): number {
+  const d = text.charCodeAt(i + 1);
+  const third = () => text.charCodeAt(i + 2);
+  switch (c) {
+    case 46: // .
+      return d === 46 && third() === 46 ? 3 : 1;
+    case 61: // =
+      return d === 61 ? (third() === 61 ? 3 : 2) : d === 62 ? 2 : 1;
+    case 33: // !
+      return d === 61 ? (third() === 61 ? 3 : 2) : 1;
+    case 63: // ?  (`a?.5:b` is a conditional, not optional chaining)
+      if (d === 63) return third() === 61 ? 3 : 2;
+      return d === 46 && !(third() >= 48 && third() <= 57) ? 2 : 1;
+    case 42: // *
+    case 60: // <
+    case 38: // &
+    case 124: // |
+      if (d === c) return third() === 61 ? 3 : 2;
+      return d === 61 ? 2 : 1;
+    case 43: // +
+    case 45: // -
+      return d === c || d === 61 ? 2 : 1;
+    case 47: // /
+    case 37: // %
+    case 94: // ^
+      return d === 61 ? 2 : 1;
+    default:
+      return 1;
+  }
+}
+
 // After these words an expression starts, so a `/` begins a regular expression.
 const EXPRESSION_KEYWORDS = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"]);
 
@@ -57,6 +91,8 @@ export function scan(text: string): Scanned {
   const pairs: number[] = [];
   const n = text.length;
   let i = 0;
+  // The next line break at or after the last string's start (-1 >>> 0: none).
+  let newline = -1;
   const push = (k: Kind, s: number, e: number, v = "") => {
     K[count] = k;
     S[count] = s;
@@ -94,6 +130,7 @@ export function scan(text: string): Scanned {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 10 || c === 9 || c === 13) {
       i++;
+      while (text.charCodeAt(i) === 32) i++;
       continue;
     }
     const start = i;
@@ -117,16 +154,19 @@ export function scan(text: string): Scanned {
       continue;
     }
     if (c === 34 || c === 39) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i += 2;
-        else if (d === c) break;
-        else if (d === 10) throw UNSUPPORTED;
-        else i++;
+      // The closing quote is the first one after an even run of backslashes, on the same line.
+      const quote = c === 34 ? '"' : "'";
+      let end = text.indexOf(quote, i + 1);
+      for (;;) {
+        if (end === -1) throw UNSUPPORTED;
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf(quote, end + 1);
       }
-      if (i >= n) throw UNSUPPORTED;
-      i++;
+      if (newline < i) newline = text.indexOf("\n", i) >>> 0;
+      if (newline < end) throw UNSUPPORTED;
+      i = end + 1;
       push(Kind.Str, start, i);
       continue;
     }
@@ -169,14 +209,9 @@ export function scan(text: string): Scanned {
       push(Kind.Regex, start, i);
       continue;
     }
-    let punct = MAY_CONTINUE.has(c) ? PUNCTUATORS.find((p) => text.startsWith(p, i)) : undefined;
-    // `a?.5:b` is a conditional, not optional chaining.
-    if (punct === "?." && text.charCodeAt(i + 2) >= 48 && text.charCodeAt(i + 2) <= 57) punct = undefined;
-    if (punct === undefined) {
-      const ch = text[i]!;
-      if (!SINGLE.has(ch)) throw UNSUPPORTED;
-      punct = ch;
-    }
+    const length = punctuatorLength(text, i, c);
+    const punct = length === 1 ? SINGLE_TEXT[c] : text.slice(i, i + length);
+    if (punct === undefined) throw UNSUPPORTED;
     i += punct.length;
     push(Kind.Punct, start, i, punct);
     if (punct === "(" || punct === "[" || punct === "{") open.push(count - 1);
