@@ -145,7 +145,8 @@ function toolEntry(w: ModuleWriter, d: ServerDeclarations, schemas: SchemaNames,
         parseOutput: output === undefined ? undefined : `(value) => ${v.of(output)}.safeParse(value)`,
         handler: isProxied(tool)
           ? proxyHandler(w, tool, (ref) => `${w.use(RUNTIME.toCallToolResult)}(await ${ref}(args, ${call(bound)}))`)
-          : `async (args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(await ${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
+          : // Not async (issue 10): a synchronous handler's call is answered without a promise.
+            `(args, ctx) => ${w.use(RUNTIME.toCallToolResult)}(${handlerRef("Tool", tool)}(args, ${call(bound)}))`,
       },
       6,
     ) +

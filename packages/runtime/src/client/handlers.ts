@@ -8,6 +8,7 @@ import { McpClientError } from "./errors.js";
 import type { Era } from "../core/era/revisions.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { CreateMessageResult, ElicitationAnswer, FormElicitationParams, ListRootsResult, SamplingParams, UrlElicitationParams } from "./input-types.js";
+import type { MaybePromise } from "../core/maybe-promise.js";
 
 export interface InputHandlerContext {
   era: Era;
@@ -16,7 +17,7 @@ export interface InputHandlerContext {
   signal?: AbortSignal;
 }
 
-export type MaybePromise<T> = T | Promise<T>;
+export type { MaybePromise } from "../core/maybe-promise.js";
 /** Form-mode elicitation (and URL mode too when no `urlElicitation` handler is given). */
 export type ElicitationHandler = (params: FormElicitationParams | UrlElicitationParams, context: InputHandlerContext) => MaybePromise<ElicitationAnswer | JsonObject>;
 /** URL-mode elicitation: show `url` to the user (never open it unasked); "accept" means the user went. */

@@ -1,5 +1,6 @@
 // What a generated tool handler may return, and how it becomes a CallToolResult.
 import type { JsonObject } from "../core/jsonrpc/message.js";
+import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { CallToolResult } from "../server/definition.js";
 
 /**
@@ -12,7 +13,20 @@ export type StructuredToolReturn<Output> =
   | { structuredContent: Output; content?: JsonObject[]; isError?: false; _meta?: JsonObject }
   | { isError: true; content: JsonObject[]; structuredContent?: undefined; _meta?: JsonObject };
 
-export function toCallToolResult(value: ToolReturn | StructuredToolReturn<unknown>): CallToolResult {
+/**
+ * A handler's return value as a CallToolResult: at once for a plain value, as a promise for a
+ * promise. PERFORMANCE (issue 10): generated tool wrappers are not async functions, so a
+ * synchronous handler's call is answered in the tick its request arrived in.
+ */
+export function toCallToolResult(value: ToolReturn | StructuredToolReturn<unknown>): CallToolResult;
+export function toCallToolResult(value: PromiseLike<ToolReturn | StructuredToolReturn<unknown>>): Promise<CallToolResult>;
+export function toCallToolResult(value: MaybePromise<ToolReturn | StructuredToolReturn<unknown>>): MaybePromise<CallToolResult>;
+export function toCallToolResult(value: MaybePromise<ToolReturn | StructuredToolReturn<unknown>> | PromiseLike<ToolReturn | StructuredToolReturn<unknown>>): MaybePromise<CallToolResult> {
+  if (isThenable(value)) return Promise.resolve(value).then(plainToolResult);
+  return plainToolResult(value);
+}
+
+function plainToolResult(value: ToolReturn | StructuredToolReturn<unknown>): CallToolResult {
   if (typeof value === "string") return { content: [{ type: "text", text: value }] };
   if (Array.isArray(value)) return { content: value };
   const result = value as CallToolResult;

@@ -2,7 +2,7 @@
 // its body (core/era/classify.ts); modern traffic goes to modern-post.ts (stateless), legacy
 // traffic to legacy-post.ts through the session store (2025-11-25 basic/transports § Session
 // Management); GET and DELETE exist only for legacy sessions (legacy-streams.ts).
-import { createHttpAuth, type ScopedMessage } from "../auth/http-guard.js";
+import { createHttpAuth, type HttpAuth, type ScopedMessage } from "../auth/http-guard.js";
 import { METADATA_PATH } from "../auth/metadata.js";
 import { classifyEra } from "../core/era/classify.js";
 import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
@@ -23,6 +23,9 @@ import { JSON_HEADERS } from "./sse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 
 export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) => Promise<void>;
+
+/** What a branch that answered synchronously returns: one settled promise, shared. */
+const DONE: Promise<void> = Promise.resolve();
 
 /** The messages of a batch that scopes apply to (requests); malformed items are answered later. */
 function scopedItems(items: unknown[]): ScopedMessage[] {
@@ -52,17 +55,27 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
   const gate = server.gate;
   server.onClosing((phase) => (phase === "drain" ? store.endStandaloneStreams() : store.closeAll()));
 
-  async function post(request: HttpRequestView, responder: HttpResponder): Promise<void> {
+  /**
+   * PERFORMANCE (issue 10): neither `post` nor the endpoint is an async function. The body's
+   * promise is the only one between the socket and the era's pipeline; each async frame it
+   * replaced cost a promise and a resumption per request on both eras' hot paths.
+   */
+  function post(request: HttpRequestView, responder: HttpResponder): Promise<void> {
     if (!isJsonMediaType(request.header("content-type"))) {
-      return sendError(responder, 415, new RpcError(INVALID_REQUEST, "Unsupported Media Type: expected application/json"));
+      sendError(responder, 415, new RpcError(INVALID_REQUEST, "Unsupported Media Type: expected application/json"));
+      return DONE;
     }
-    let text: string;
-    try {
-      text = await request.readBody(server.maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return sendError(responder, 413, new RpcError(INVALID_REQUEST, "Request body too large"));
-      throw error;
-    }
+    return request.readBody(server.maxBodyBytes).then(
+      (text) => route(text, request, responder),
+      (error: unknown) => {
+        if (!(error instanceof BodyTooLargeError)) throw error;
+        sendError(responder, 413, new RpcError(INVALID_REQUEST, "Request body too large"));
+      },
+    );
+  }
+
+  /** A POSTed body, to the era that serves it (or answered here when it is malformed). */
+  function route(text: string, request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
     let value: unknown;
     try {
       value = parseJsonText(text);
@@ -97,32 +110,43 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
     return modernEra ? modern(inbound, request, responder) : legacy.message(inbound, request, responder);
   }
 
-  return async (request, incoming) => {
-    const responder = admit(request, incoming);
-    if (responder === undefined) return;
-    if (auth) {
-      const target = request.target ?? mcpPath;
-      const mark = target.indexOf("?");
-      const path = mark === -1 ? target : target.slice(0, mark);
-      if (path.startsWith(METADATA_PATH)) {
-        if (!auth.serveMetadata(path, request, responder)) responder.respond(404, { "content-type": "text/plain" }, "Not Found");
-        return;
-      }
-      // Authentication before the body is read: an anonymous client cannot make the server parse.
-      const verified = await auth.authenticate(request, responder);
-      if (!verified) return;
-      attachAuth(request, verified);
-    }
+  function serveMethod(request: HttpRequestView, responder: HttpResponder): Promise<void> {
     switch (request.method) {
       case "POST":
         return post(request, responder);
       case "GET":
-        if (gate.draining) return sendBusy(server, responder, null);
+        if (gate.draining) {
+          sendBusy(server, responder, null);
+          return DONE;
+        }
         return streams.get(request, responder);
       case "DELETE":
         return streams.delete(request, responder);
       default:
-        return responder.respond(405, { allow: "GET, POST, DELETE" });
+        responder.respond(405, { allow: "GET, POST, DELETE" });
+        return DONE;
     }
+  }
+
+  /** With ServerOptions.auth: metadata documents, then authentication before the body is read. */
+  async function serveAuthenticated(request: HttpRequestView, responder: HttpResponder, httpAuth: HttpAuth): Promise<void> {
+    const target = request.target ?? mcpPath;
+    const mark = target.indexOf("?");
+    const path = mark === -1 ? target : target.slice(0, mark);
+    if (path.startsWith(METADATA_PATH)) {
+      if (!httpAuth.serveMetadata(path, request, responder)) responder.respond(404, { "content-type": "text/plain" }, "Not Found");
+      return;
+    }
+    // Authentication before the body is read: an anonymous client cannot make the server parse.
+    const verified = await httpAuth.authenticate(request, responder);
+    if (!verified) return;
+    attachAuth(request, verified);
+    return serveMethod(request, responder);
+  }
+
+  return (request, incoming) => {
+    const responder = admit(request, incoming);
+    if (responder === undefined) return DONE;
+    return auth ? serveAuthenticated(request, responder, auth) : serveMethod(request, responder);
   };
 }

@@ -12,6 +12,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
+import { isThenable } from "../core/maybe-promise.js";
 import type { LegacyChannel } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
 import type { HttpRequestView, HttpResponder } from "./exchange.js";
@@ -22,7 +23,7 @@ import { ResumableStream } from "./resumable-stream.js";
 import { JSON_HEADERS, SSE_HEADERS } from "./sse.js";
 
 export interface LegacyPost {
-  message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void>;
+  message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> | void;
   batch(items: unknown[], request: HttpRequestView, responder: HttpResponder): Promise<void>;
 }
 
@@ -99,33 +100,37 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     return headers;
   };
 
-  async function serveRequest(entry: SessionEntry, message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> {
-    const exchange = new PostExchange(new ExchangeReply(responder), entry, request, store, limits, headersOf(entry).sse);
-    // A session that ends (DELETE, expiry) answers its open POSTs instead of leaving them hanging.
+  /**
+   * PERFORMANCE (issue 10): `serveRequest` and `message` are not async functions; the session's
+   * promise is chained once, and a local session is found without a promise (findSession).
+   */
+  function serveRequest(entry: SessionEntry, message: JsonRpcRequest, request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
+    const headers = headersOf(entry);
+    const exchange = new PostExchange(new ExchangeReply(responder), entry, request, store, limits, headers.sse);
+    const handled = entry.session.handleRequest(message, exchange);
+    // Answered synchronously: nothing is in flight that a DELETE would have to terminate.
+    if (!isThenable(handled)) return exchange.finish(handled, headers);
     const terminate = (): void => exchange.terminate(message.id);
     entry.exchanges.add(terminate);
-    let body: string | undefined;
-    try {
-      body = await entry.session.handleRequest(message, exchange);
-    } finally {
-      entry.exchanges.delete(terminate);
-    }
-    exchange.finish(body, headersOf(entry));
+    return (handled as Promise<string | undefined>).then(
+      (body) => {
+        entry.exchanges.delete(terminate);
+        exchange.finish(body, headers);
+      },
+      (error: unknown) => {
+        entry.exchanges.delete(terminate);
+        throw error;
+      },
+    );
   }
 
-  async function message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> {
-    if (stateless) return statelessMessage(inbound, request, responder);
-    if (inbound.kind === "request" && inbound.message.method === "initialize" && request.header("mcp-session-id") === undefined) {
-      return initialize(inbound.message, request, responder);
-    }
+  /** A message for an existing session, once the session is known. */
+  function inSession(entry: SessionEntry, inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
     const id = inbound.kind === "request" ? inbound.message.id : null;
-    const entry = await findSession(store, request, responder, id);
-    if (!entry) return;
     const headerVersion = request.header("mcp-protocol-version")?.trim();
     if (headerVersion !== undefined && !server.legacyRevisions.includes(headerVersion)) {
       return sendError(responder, 400, new RpcError(INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${headerVersion}`), id);
     }
-    // An answer or cancellation this process does not await goes to the instance that does.
     if (inbound.kind === "response") {
       if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
       return responder.respond(202, {});
@@ -135,6 +140,17 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       return responder.respond(202, {});
     }
     return serveRequest(entry, inbound.message, request, responder);
+  }
+
+  function message(inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
+    if (stateless) return statelessMessage(inbound, request, responder);
+    if (inbound.kind === "request" && inbound.message.method === "initialize" && request.header("mcp-session-id") === undefined) {
+      return initialize(inbound.message, request, responder);
+    }
+    const found = findSession(store, request, responder, inbound.kind === "request" ? inbound.message.id : null);
+    if (found === undefined) return;
+    if (found instanceof Promise) return found.then((entry) => (entry ? inSession(entry, inbound, request, responder) : undefined));
+    return inSession(found, inbound, request, responder);
   }
 
   async function batch(items: unknown[], request: HttpRequestView, responder: HttpResponder): Promise<void> {

@@ -5,6 +5,7 @@
 import type { AuthInfo } from "../auth/types.js";
 import type { HeaderLookup } from "../core/headers/standard.js";
 import type { InboundMessage, JsonRpcNotification } from "../core/jsonrpc/message.js";
+import { isThenable } from "../core/maybe-promise.js";
 import { Cancellation } from "../server/cancellation.js";
 import type { ModernExchange, Reply } from "../server/modern.js";
 import type { McpServer } from "../server/server.js";
@@ -13,7 +14,7 @@ import type { HttpLimits } from "./http-limits.js";
 import { ExchangeReply } from "./reply.js";
 import { JSON_HEADERS, SSE_HEADERS, sseEvent } from "./sse.js";
 
-export type ModernPost = (inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder) => Promise<void>;
+export type ModernPost = (inbound: InboundMessage, request: HttpRequestView, responder: HttpResponder) => Promise<void> | void;
 
 /**
  * One POSTed request and its reply. PERFORMANCE (issue 10): one object with prototype methods
@@ -71,10 +72,13 @@ export function createModernPost(server: McpServer, limits: HttpLimits): ModernP
       // Accepted notifications get 202 with no body (§ Sending Messages); extension handlers hear theirs.
       if (inbound.kind === "notification") server.serveModernNotification(inbound.message, request.auth ? { auth: request.auth } : {});
       responder.respond(202, {});
-      return Promise.resolve();
+      return;
     }
     const exchange = new ModernPostExchange(request, responder, limits);
+    const reply = server.serveModern(inbound.message, exchange);
+    // Answered in this tick (a synchronous handler): no disconnect can cancel it any more.
+    if (!isThenable(reply)) return exchange.finish(reply);
     request.onDisconnect(() => exchange.cancellation.abort());
-    return server.serveModern(inbound.message, exchange).then((outcome) => exchange.finish(outcome));
+    return (reply as Promise<Reply>).then((outcome) => exchange.finish(outcome));
   };
 }

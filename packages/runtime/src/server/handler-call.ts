@@ -10,6 +10,7 @@
 // (limits.clientRequestTimeoutMs).
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
+import { isThenable } from "../core/maybe-promise.js";
 import { Cancellation } from "./cancellation.js";
 import { HandlerTimeoutError } from "./safe-error.js";
 
@@ -117,30 +118,47 @@ export class HandlerCall {
    */
   run<T>(parent: Cancellation, work: (call: HandlerCall) => T | PromiseLike<T>): Promise<T>;
   run<T, A>(parent: Cancellation, work: (arg: A) => T | PromiseLike<T>, arg: A): Promise<T>;
-  // `arg` spares callers a closure around `work` (issue 10); a plain value settles at once.
   run<T>(parent: Cancellation, work: (arg: never) => T | PromiseLike<T>, arg: unknown = this): Promise<T> {
+    let outcome: T | Promise<T>;
+    try {
+      outcome = this.runNow(parent, work as (arg: unknown) => T | PromiseLike<T>, arg);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return isThenable(outcome) ? (outcome as Promise<T>) : Promise.resolve(outcome);
+  }
+
+  /**
+   * `run`, but a work that finishes synchronously is answered synchronously: its value is
+   * returned and what it throws is thrown. Nothing can cancel or time out a call that never
+   * yielded, so such a call neither joins the deadline list nor listens to `parent`; only a
+   * promise returned by `work` is raced against them. PERFORMANCE (issue 10): a synchronous tool
+   * handler then costs no promise at all on the way to its answer.
+   */
+  runNow<T, A>(parent: Cancellation, work: (arg: A) => T | PromiseLike<T>, arg: A): T | Promise<T> {
     if (parent.aborted) {
       this.cancellation.abort();
-      return Promise.reject(cancelled());
+      throw cancelled();
     }
+    const running = work(arg);
+    if (!isThenable(running)) return running;
+    return this.race(parent, running);
+  }
+
+  private race<T>(parent: Cancellation, running: PromiseLike<T>): Promise<T> {
     const settled = new Promise<T>((resolve, reject) => {
       this.resolveRun = resolve as (value: unknown) => void;
       this.rejectRun = reject;
     });
+    // The work's synchronous part may have cancelled the request already.
+    if (parent.aborted) {
+      this.fail(cancelled());
+      running.then(undefined, () => {});
+      return settled;
+    }
     this.parent = parent;
     parent.addAbortListener((this.onParentAbort = () => this.fail(cancelled())));
     this.arm();
-    let running: T | PromiseLike<T>;
-    try {
-      running = (work as (arg: unknown) => T | PromiseLike<T>)(arg);
-    } catch (error) {
-      this.settle(false, error);
-      return settled;
-    }
-    if (!isThenable(running)) {
-      this.settle(true, running);
-      return settled;
-    }
     running.then(
       (value) => this.settle(true, value),
       (error: unknown) => this.settle(false, error),
@@ -200,10 +218,6 @@ export class HandlerCall {
     if (this.ownTimer !== undefined) clearTimeout(this.ownTimer);
     this.ownTimer = undefined;
   }
-}
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /**

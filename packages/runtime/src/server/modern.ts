@@ -11,6 +11,7 @@ import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/co
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
 import { RawJson, serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
+import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
 import type { RequestStateCodec } from "../mrtr/request-state.js";
@@ -221,29 +222,85 @@ function toolCallResult(host: ModernHost, outcome: OperationOutcome): ResultBody
 /**
  * Serves one modern request. `admitted` is the request gate the caller entered for `caller`: it
  * is left here, once the reply exists, so the transport's wrapper need not be an async frame of
- * its own. PERFORMANCE (issue 10): tools/call skips `dispatch`, one async frame less per call.
+ * its own. PERFORMANCE (issue 10): tools/call skips `dispatch`, and a tool whose handler answered
+ * synchronously is replied to synchronously (no promise between the request and its reply).
  */
-export async function serveModernRequest(
+export function serveModernRequest(
   host: ModernHost,
   request: JsonRpcRequest,
   exchange: ModernExchange,
   admitted?: RequestGate,
   caller?: string,
-): Promise<Reply> {
+): MaybePromise<Reply> {
+  let pending: Promise<OperationOutcome> | Promise<ResultBody | undefined>;
   try {
     const envelope = validate(host, request, exchange);
-    const result =
-      request.method === "tools/call"
-        ? toolCallResult(host, await callTool(host, modernScope(host, request, envelope, exchange)))
-        : await dispatch(host, request, envelope, exchange);
-    if (result === undefined) return { status: 200 };
-    return { status: 200, body: serializeSuccess(request.id, result) };
+    if (request.method === "tools/call") {
+      const outcome = callTool(host, modernScope(host, request, envelope, exchange));
+      if (!isThenable(outcome)) {
+        const reply = successReply(request.id, toolCallResult(host, outcome));
+        admitted?.leave(caller);
+        return reply;
+      }
+      pending = outcome as Promise<OperationOutcome>;
+    } else pending = dispatch(host, request, envelope, exchange);
   } catch (error) {
-    const rpcError = error instanceof RpcError ? error : internalError(host, error);
-    return { status: rpcError.httpStatus ?? 200, body: serializeError(request.id, rpcError) };
-  } finally {
     admitted?.leave(caller);
+    return failureReply(host, request.id, error);
   }
+  const call = new ModernCall(host, request, admitted, caller);
+  return request.method === "tools/call"
+    ? (pending as Promise<OperationOutcome>).then(
+        (outcome) => call.toolSucceeded(outcome),
+        (error: unknown) => call.failed(error),
+      )
+    : (pending as Promise<ResultBody | undefined>).then(
+        (result) => call.succeeded(result),
+        (error: unknown) => call.failed(error),
+      );
+}
+
+/** A modern request between dispatch and its reply; leaves the request gate once. */
+class ModernCall {
+  constructor(
+    private readonly host: ModernHost,
+    private readonly request: JsonRpcRequest,
+    private readonly admitted: RequestGate | undefined,
+    private readonly caller: string | undefined,
+  ) {}
+
+  succeeded(result: ResultBody | undefined): Reply {
+    this.admitted?.leave(this.caller);
+    try {
+      return successReply(this.request.id, result);
+    } catch (error) {
+      return failureReply(this.host, this.request.id, error);
+    }
+  }
+
+  toolSucceeded(outcome: OperationOutcome): Reply {
+    let result: ResultBody;
+    try {
+      result = toolCallResult(this.host, outcome);
+    } catch (error) {
+      return this.failed(error);
+    }
+    return this.succeeded(result);
+  }
+
+  failed(error: unknown): Reply {
+    this.admitted?.leave(this.caller);
+    return failureReply(this.host, this.request.id, error);
+  }
+}
+
+function successReply(id: RequestId, result: ResultBody | undefined): Reply {
+  return result === undefined ? { status: 200 } : { status: 200, body: serializeSuccess(id, result) };
+}
+
+function failureReply(host: ModernHost, id: RequestId, error: unknown): Reply {
+  const rpcError = error instanceof RpcError ? error : internalError(host, error);
+  return { status: rpcError.httpStatus ?? 200, body: serializeError(id, rpcError) };
 }
 
 function internalError(host: ModernHost, error: unknown): RpcError {

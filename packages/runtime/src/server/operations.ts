@@ -3,6 +3,7 @@
 import { INTERNAL_ERROR, RESOURCE_NOT_FOUND_LEGACY, URL_ELICITATION_REQUIRED } from "../core/jsonrpc/codes.js";
 import { invalidParams, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, type JsonObject } from "../core/jsonrpc/message.js";
+import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { RawJson } from "../core/jsonrpc/serialize.js";
 import { HandleError, type HandleCodec } from "../handles/handles.js";
 import { InputRequiredSignal } from "../mrtr/input-required.js";
@@ -14,7 +15,7 @@ import { createHandlerContext } from "./context.js";
 import type { CacheHint, Completer, ServerHandlerContext, ReadResult, ServerControl } from "./definition.js";
 import { HandlerCall } from "./handler-call.js";
 import { exposedMessage, HandlerTimeoutError } from "./safe-error.js";
-import type { CallScope } from "./scope.js";
+import type { CallScope, InputChannel } from "./scope.js";
 import type { TaskEngine } from "../tasks/engine.js";
 import { maybeStartTask } from "../tasks/dispatch.js";
 import { listResourcesWithInstances, listsTemplateInstances } from "./template-listing.js";
@@ -50,46 +51,79 @@ const NO_INPUTS: Readonly<Record<string, InputRequestDeclaration>> = Object.free
  * the client as a generic RpcError (see clientFacing); an `outcome` (tools) turns the handler's
  * result, failure and timeout into the answer instead.
  */
-export async function runWithInputs(
+export function runWithInputs(
   host: OperationHost,
   scope: CallScope,
   declarations: Readonly<Record<string, InputRequestDeclaration>> | undefined,
   run: (ctx: ServerHandlerContext) => unknown,
   timeoutMs = host.handlerTimeoutMs,
   outcome?: HandlerOutcome,
-): Promise<JsonObject> {
+): MaybePromise<JsonObject> {
   const call = new HandlerCall(scope.method, timeoutMs);
   const { ctx, inputs: channel } = createHandlerContext(scope, declarations ?? NO_INPUTS, host.handles, host.control, call, host.compiled.extensions);
-  if (channel.ready !== undefined) await channel.ready;
+  if (channel.ready !== undefined) return channel.ready.then(() => runHandler(host, scope, call, ctx, channel, run, outcome));
+  return runHandler(host, scope, call, ctx, channel, run, outcome);
+}
+
+/** The handler's answer: at once when it returned a plain value or threw (HandlerCall.runNow), else a promise. */
+function runHandler(
+  host: OperationHost,
+  scope: CallScope,
+  call: HandlerCall,
+  ctx: ServerHandlerContext,
+  channel: InputChannel,
+  run: (ctx: ServerHandlerContext) => unknown,
+  outcome: HandlerOutcome | undefined,
+): MaybePromise<JsonObject> {
   let result: unknown;
   try {
-    result = await call.run(scope.cancellation, run, ctx);
+    result = call.runNow(scope.cancellation, run, ctx);
   } catch (error) {
-    if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
-      return await (channel as ModernInputChannel).inputRequiredResult(error);
-    }
-    // 2026-07-28 has no -32042: the same need is an input_required URL elicitation (url-elicitation.ts).
-    if (error instanceof UrlElicitationRequiredError && "inputRequiredResult" in channel) {
-      return await modernUrlElicitationResult(error, channel as ModernInputChannel, scope.clientCapabilities);
-    }
-    // Any other -32042 (a hand-made RpcError, a task) must not reach a modern client: -32603, reported.
-    if (scope.era === "modern" && error instanceof RpcError && error.code === URL_ELICITATION_REQUIRED) {
-      host.reportError(error);
-      throw new RpcError(INTERNAL_ERROR, "Internal error");
-    }
-    if (error instanceof HandlerTimeoutError && outcome !== undefined) {
-      host.reportError(error);
-      return outcome.timedOut();
-    }
-    if (outcome !== undefined && !(error instanceof RpcError) && !(error instanceof InputRequiredSignal)) return outcome.recover(error, ctx.signal.aborted);
-    throw clientFacing(host, error);
+    return handlerFailed(host, scope, ctx, channel, outcome, error);
   }
+  if (!isThenable(result)) return handlerReturned(result, outcome);
+  return (result as Promise<unknown>).then(
+    (value) => handlerReturned(value, outcome),
+    (error: unknown) => handlerFailed(host, scope, ctx, channel, outcome, error),
+  );
+}
+
+function handlerReturned(result: unknown, outcome: HandlerOutcome | undefined): JsonObject {
   if (outcome === undefined) return result as JsonObject;
   try {
     return outcome.accept(result);
   } catch (error) {
     return outcome.recover(error, false);
   }
+}
+
+/** What a failed handler's request is answered with; throws the protocol error when there is one. */
+function handlerFailed(
+  host: OperationHost,
+  scope: CallScope,
+  ctx: ServerHandlerContext,
+  channel: InputChannel,
+  outcome: HandlerOutcome | undefined,
+  error: unknown,
+): MaybePromise<JsonObject> {
+  if (error instanceof InputRequiredSignal && "inputRequiredResult" in channel) {
+    return (channel as ModernInputChannel).inputRequiredResult(error);
+  }
+  // 2026-07-28 has no -32042: the same need is an input_required URL elicitation (url-elicitation.ts).
+  if (error instanceof UrlElicitationRequiredError && "inputRequiredResult" in channel) {
+    return modernUrlElicitationResult(error, channel as ModernInputChannel, scope.clientCapabilities);
+  }
+  // Any other -32042 (a hand-made RpcError, a task) must not reach a modern client: -32603, reported.
+  if (scope.era === "modern" && error instanceof RpcError && error.code === URL_ELICITATION_REQUIRED) {
+    host.reportError(error);
+    throw new RpcError(INTERNAL_ERROR, "Internal error");
+  }
+  if (error instanceof HandlerTimeoutError && outcome !== undefined) {
+    host.reportError(error);
+    return outcome.timedOut();
+  }
+  if (outcome !== undefined && !(error instanceof RpcError) && !(error instanceof InputRequiredSignal)) return outcome.recover(error, ctx.signal.aborted);
+  throw clientFacing(host, error);
 }
 
 /**
@@ -163,23 +197,20 @@ function textError(message: string): JsonObject {
 
 /**
  * tools/call. PERFORMANCE (issue 10): not async — a plain call (no handle arguments, no task) is
- * one runWithInputs promise; each async frame on this path costs ~600 bytes per call. It never
- * throws: a bad request is a rejected promise.
+ * answered synchronously when its handler returns a plain value, else it is one runWithInputs
+ * promise; each async frame on this path costs ~600 bytes per call. A bad request throws
+ * (synchronously); callers answer it as a protocol error.
  */
-export function callTool(host: OperationHost, scope: CallScope): Promise<OperationOutcome> {
-  let call: ToolCall | OperationOutcome;
-  try {
-    call = prepareToolCall(host, scope);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  if (!(call instanceof ToolCall)) return Promise.resolve(call);
+export function callTool(host: OperationHost, scope: CallScope): MaybePromise<OperationOutcome> {
+  const call = prepareToolCall(host, scope);
+  if (!(call instanceof ToolCall)) return call;
   const def = call.def;
   if (def.handleArguments !== undefined || (host.tasks !== undefined && def.task !== undefined)) return callToolWithExtras(host, scope, call);
-  return runTool(host, scope, call, def.timeoutMs ?? host.handlerTimeoutMs).then(asOutcome);
+  const body = runTool(host, scope, call, def.timeoutMs ?? host.handlerTimeoutMs);
+  return isThenable(body) ? (body as Promise<JsonObject>).then(asOutcome) : { body };
 }
 
-function runTool(host: OperationHost, scope: CallScope, call: ToolCall, timeoutMs: number): Promise<JsonObject> {
+function runTool(host: OperationHost, scope: CallScope, call: ToolCall, timeoutMs: number): MaybePromise<JsonObject> {
   return runWithInputs(host, scope, call.def.inputs, call.run, timeoutMs, call);
 }
 
@@ -226,7 +257,7 @@ async function callToolWithExtras(host: OperationHost, scope: CallScope, call: T
     const answer = await maybeStartTask(host.tasks, scope, {
       options: def.task,
       inputs: def.inputs,
-      execute: (s) => runTool(host, s, call, 0),
+      execute: async (s) => runTool(host, s, call, 0),
     });
     if (answer !== undefined) return { body: answer, task: answer["resultType"] !== "input_required" };
   }

@@ -26,13 +26,14 @@ import type { RootsListChangedEvent } from "./definition.js";
 import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
 import { principalOf } from "../auth/principal.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
+import type { MaybePromise } from "../core/maybe-promise.js";
 
 export interface McpServer extends ServerControl, LiveLists {
   readonly definition: ServerDefinition;
   readonly options: ServerOptions;
   readonly maxBodyBytes: number;
   /** Serves one modern-era request (envelope already claimed by the body). */
-  serveModern(request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply>;
+  serveModern(request: JsonRpcRequest, exchange: ModernExchange): MaybePromise<Reply>;
   /**
    * Delivers a modern-era client→server notification (HTTP POST answered 202, or a stdio line)
    * to its extension handler; false when no handler took it (SERVER.md § Extension methods).
@@ -156,19 +157,15 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
   const modernCaller = (exchange: ModernExchange): string | undefined =>
     exchange.auth ? principalOf(exchange.auth) : options.callerOf?.({ headers: exchange.headers, clientInfo: undefined });
   // Not async: without `wrap` the request's own frame leaves the gate (serveModernRequest).
-  const serveModern = (request: JsonRpcRequest, exchange: ModernExchange): Promise<Reply> => {
+  // It may throw (callerOf did) and may answer synchronously (MaybePromise): transports handle both.
+  const serveModern = (request: JsonRpcRequest, exchange: ModernExchange): MaybePromise<Reply> => {
     const counted = !isLongLived(request.method);
-    let caller: string | undefined;
-    try {
-      caller = counted ? modernCaller(exchange) : undefined;
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    const caller = counted ? modernCaller(exchange) : undefined;
     if (counted) {
       const refused = gate.enter(caller);
-      if (refused) return Promise.resolve({ status: refused.httpStatus ?? 503, body: serializeError(request.id, refused) });
+      if (refused) return { status: refused.httpStatus ?? 503, body: serializeError(request.id, refused) };
     } else if (gate.draining) {
-      return Promise.resolve({ status: 503, body: serializeError(request.id, drainingError()) });
+      return { status: 503, body: serializeError(request.id, drainingError()) };
     }
     if (!wrap) return serveModernRequest(host, request, exchange, counted ? gate : undefined, caller);
     return serveWrapped(wrap, request, exchange, counted, caller);
@@ -220,7 +217,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
           protocolVersion: session.protocolVersion,
           headers: channel.headers,
         };
-        return await wrap(info, () => handle(request, channel));
+        return await wrap(info, async () => handle(request, channel));
       } finally {
         if (counted) gate.leave(caller);
       }

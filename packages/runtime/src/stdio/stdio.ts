@@ -5,7 +5,8 @@
 // § 9 #12); the SDK pins, which would refuse a legitimate mixed client.
 import type { Readable, Writable } from "node:stream";
 import { claimsModernEra } from "../core/era/envelope.js";
-import { INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
+import { isThenable } from "../core/maybe-promise.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import {
   inspectMessage,
@@ -98,10 +99,22 @@ export function serveStdio(
     );
   };
 
-  const serveModern = (message: JsonRpcRequest): Promise<void> => {
+  /** PERFORMANCE (issue 10): a request answered synchronously is written at once and never tracked. */
+  const serveModern = (message: JsonRpcRequest): void => {
     const request = new StdioModernRequest(out);
+    let reply: ReturnType<McpServer["serveModern"]>;
+    try {
+      reply = server.serveModern(message, request);
+    } catch (error) {
+      server.options.onError?.(error);
+      return out.response(serializeError(message.id, new RpcError(INTERNAL_ERROR, "Internal error")));
+    }
+    if (!isThenable(reply)) return request.finish(reply);
     modernInflight.set(message.id, request.cancellation);
-    return server.serveModern(message, request).then((reply) => request.finish(reply));
+    track(
+      message.id,
+      (reply as Promise<Reply>).then((answer) => request.finish(answer)),
+    );
   };
 
   const handleMessage = (inbound: InboundMessage) => {
@@ -120,14 +133,23 @@ export function serveStdio(
     if (liveIds.has(request.id)) {
       return out.response(serializeError(request.id, duplicateRequestId()));
     }
-    if (modern) return track(request.id, serveModern(request));
+    if (modern) return serveModern(request);
+    let answer: ReturnType<LegacySession["handleRequest"]>;
+    try {
+      answer = legacySession().handleRequest(request, channel);
+    } catch (error) {
+      server.options.onError?.(error);
+      return out.response(serializeError(request.id, new RpcError(INTERNAL_ERROR, "Internal error")));
+    }
+    if (!isThenable(answer)) {
+      if (answer !== undefined) out.response(answer);
+      return;
+    }
     track(
       request.id,
-      legacySession()
-        .handleRequest(request, channel)
-        .then((reply) => {
-          if (reply !== undefined) out.response(reply);
-        }),
+      (answer as Promise<string | undefined>).then((reply) => {
+        if (reply !== undefined) out.response(reply);
+      }),
     );
   };
 

@@ -92,7 +92,7 @@ export function createServer(
           cart: "cart",
         },
         parseInput: (args) => addItemInputValidator.safeParse(args),
-        handler: async (args, ctx) => toCallToolResult(await handlers.tools.addItem(args, handleContext(ctx))),
+        handler: (args, ctx) => toCallToolResult(handlers.tools.addItem(args, handleContext(ctx))),
       } satisfies ToolDefinition<AddItemInput>,
       {
         name: "open_cart",
@@ -100,7 +100,7 @@ export function createServer(
         outputSchema: openCartOutputJsonSchema,
         parseInput: (args) => openCartInputValidator.safeParse(args),
         parseOutput: (value) => openCartOutputValidator.safeParse(value),
-        handler: async (args, ctx) => toCallToolResult(await handlers.tools.openCart(args, handleContext(ctx))),
+        handler: (args, ctx) => toCallToolResult(handlers.tools.openCart(args, handleContext(ctx))),
       } satisfies ToolDefinition<OpenCartInput>,
     ],
   };

@@ -155,7 +155,7 @@ export function createServer(
         inputs: bookTripToolInputs,
         parseInput: (args) => bookTripInputValidator.safeParse(args),
         parseOutput: (value) => bookTripOutputValidator.safeParse(value),
-        handler: async (args, ctx) => toCallToolResult(await handlers.tools.bookTrip(args, bookTripToolContext(ctx))),
+        handler: (args, ctx) => toCallToolResult(handlers.tools.bookTrip(args, bookTripToolContext(ctx))),
       } satisfies ToolDefinition<BookTripInput>,
     ],
     prompts: [

@@ -50,7 +50,7 @@ export function createServer(
         description: "Answers pong.",
         inputSchema: pingPongInputJsonSchema,
         parseInput: (args) => pingPongInputValidator.safeParse(args),
-        handler: async (args, ctx) => toCallToolResult(await handlers.tools.pingPong(args, ctx)),
+        handler: (args, ctx) => toCallToolResult(handlers.tools.pingPong(args, ctx)),
       } satisfies ToolDefinition<PingPongInput>,
     ],
   };
