@@ -16,10 +16,10 @@
 // published schema (clients, ajv) backtracks; patterns RE2 cannot express stay on RegExp in
 // the generated server too. Both cases warn; the hint says which.
 import { createRequire } from "node:module";
-import { linearMatcher } from "@mcp-gen/runtime/validation";
 import type { JsonPath } from "../diagnostics/json-path.js";
 import { entriesOf, INPUT_OWNERS, isMap } from "./raw.js";
 import type { Reporter } from "./reporter.js";
+import { runtimeValidation } from "./runtime-lazy.js";
 import { childrenOf, isSchemaObject } from "./schema-walk.js";
 
 const CHECK_TIMEOUT_MS = 500;
@@ -69,7 +69,7 @@ function checkOne(source: string, path: JsonPath, reporter: Reporter, target: "k
   const verdict = superLinear(source);
   if (verdict === undefined) return;
   const attack = verdict.attack === undefined ? "" : ` (e.g. on ${verdict.attack})`;
-  const linear = linearMatcher(source) !== undefined;
+  const linear = runtimeValidation().linearMatcher(source) !== undefined;
   const hint = linear
     ? "generated servers match it in linear time (RE2), but clients and other validators of this schema backtrack: rewrite it without nested or overlapping repetition, and bound the string with `maxLength`"
     : "RE2 cannot run it (backreference, lookaround or a construct without an exact RE2 form), so generated servers use the backtracking engine too: rewrite it, and bound the string with `maxLength`";

@@ -17,10 +17,10 @@ import {
   SKILL_MAX_RESOURCES,
   SKILL_MAX_TOTAL_BYTES,
 } from "@mcp-gen/runtime/core";
-import { checkSkillEntry, readSkillFrontmatter } from "@mcp-gen/runtime/client";
 import type { SkillBundle, SkillBundleFile } from "./ir.js";
 import { isMap, type RawMap } from "./raw.js";
 import { Reporter } from "./reporter.js";
+import { runtimeClient } from "./runtime-lazy.js";
 import { parseYaml } from "./source.js";
 import { mimeTypeOfSkillFile } from "./skills-mime.js";
 
@@ -118,7 +118,7 @@ function checkRecorded(list: readonly unknown[], pulled: boolean, reporter: Repo
       reporter.report("MCPGEN2153", ["skills", i], `\`skills[${i}]\` is ${what}`, "list skill folders in your own manifest; leave `skills` of a pulled manifest as `mcp-gen pull` wrote it");
     } else if (pulled) {
       try {
-        checkSkillEntry(item);
+        runtimeClient().checkSkillEntry(item);
       } catch (error) {
         ok = false;
         reporter.report("MCPGEN2153", ["skills", i], `\`skills[${i}]\`: ${(error as Error).message}`, "pull the server again; a client would refuse this entry");
@@ -261,7 +261,7 @@ function checkFrontmatter(text: string, shownFile: string, folderName: string, m
   }
   if (!ok) return undefined;
   // Generated clients verify a fetched SKILL.md with the runtime's reader; it must agree.
-  const runtimeView = readSkillFrontmatter(text);
+  const runtimeView = runtimeClient().readSkillFrontmatter(text);
   if (!("fields" in runtimeView) || !sameJson(runtimeView.fields, data)) {
     reporter.warn("MCPGEN2152", [], "the runtime client's frontmatter reader does not read this frontmatter as the generator does", "use plain `key: value` lines, quoted strings, block lists and nested mappings");
   }
