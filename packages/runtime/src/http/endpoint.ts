@@ -24,7 +24,7 @@ import { serializeError } from "../core/jsonrpc/serialize.js";
 
 export type HttpEndpoint = (request: HttpRequestView, responder: HttpResponder) => Promise<void>;
 
-/** What a branch that answered synchronously returns: one settled promise, shared. */
+/** What createHttpEndpoint returns for an exchange answered synchronously: one settled promise, shared. */
 const DONE: Promise<void> = Promise.resolve();
 
 /** The messages of a batch that scopes apply to (requests); malformed items are answered later. */
@@ -43,8 +43,13 @@ function sendBusy(server: McpServer, responder: HttpResponder, id: string | numb
   responder.respond(503, { ...JSON_HEADERS, "retry-after": server.gate.draining ? "5" : "1" }, serializeError(id, server.gate.refusal()));
 }
 
-/** `mcpPath`: where the adapter serves MCP; it locates the RFC 9728 metadata (ServerOptions.auth). */
-export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEndpoint {
+/**
+ * The endpoint as adapters use it: it may answer synchronously (undefined) and may throw; a
+ * returned promise rejects on failures the adapter answers (500).
+ */
+export type ExchangeHandler = (request: HttpRequestView, responder: HttpResponder) => Promise<void> | void;
+
+export function createExchangeHandler(server: McpServer, mcpPath = "/mcp"): ExchangeHandler {
   const admit = createAdmission(server);
   const auth = server.options.auth ? createHttpAuth(server.options.auth, mcpPath, server.reportError) : undefined;
   const limits = httpLimitsOf(server);
@@ -56,22 +61,19 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
   server.onClosing((phase) => (phase === "drain" ? store.endStandaloneStreams() : store.closeAll()));
 
   /**
-   * PERFORMANCE (issue 10): neither `post` nor the endpoint is an async function. The body's
-   * promise is the only one between the socket and the era's pipeline; each async frame it
-   * replaced cost a promise and a resumption per request on both eras' hot paths.
+   * PERFORMANCE (issue 10): neither `post` nor the endpoint is an async function, and with an
+   * adapter that reads bodies by callback (node:http, HttpRequestView.readBodyInto) there is no
+   * promise between the socket and the era's pipeline; each async frame this replaced cost a
+   * promise and a resumption per request on both eras' hot paths.
    */
-  function post(request: HttpRequestView, responder: HttpResponder): Promise<void> {
+  function post(request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
     if (!isJsonMediaType(request.header("content-type"))) {
-      sendError(responder, 415, new RpcError(INVALID_REQUEST, "Unsupported Media Type: expected application/json"));
-      return DONE;
+      return sendError(responder, 415, new RpcError(INVALID_REQUEST, "Unsupported Media Type: expected application/json"));
     }
-    return request.readBody(server.maxBodyBytes).then(
-      (text) => route(text, request, responder),
-      (error: unknown) => {
-        if (!(error instanceof BodyTooLargeError)) throw error;
-        sendError(responder, 413, new RpcError(INVALID_REQUEST, "Request body too large"));
-      },
-    );
+    const received = (text: string) => route(text, request, responder);
+    const failed = (error: unknown) => bodyFailed(error, responder);
+    if (request.readBodyInto !== undefined) return request.readBodyInto(server.maxBodyBytes, received, failed);
+    return request.readBody(server.maxBodyBytes).then(received, failed);
   }
 
   /** A POSTed body, to the era that serves it (or answered here when it is malformed). */
@@ -110,21 +112,17 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
     return modernEra ? modern(inbound, request, responder) : legacy.message(inbound, request, responder);
   }
 
-  function serveMethod(request: HttpRequestView, responder: HttpResponder): Promise<void> {
+  function serveMethod(request: HttpRequestView, responder: HttpResponder): Promise<void> | void {
     switch (request.method) {
       case "POST":
         return post(request, responder);
       case "GET":
-        if (gate.draining) {
-          sendBusy(server, responder, null);
-          return DONE;
-        }
+        if (gate.draining) return sendBusy(server, responder, null);
         return streams.get(request, responder);
       case "DELETE":
         return streams.delete(request, responder);
       default:
-        responder.respond(405, { allow: "GET, POST, DELETE" });
-        return DONE;
+        return responder.respond(405, { allow: "GET, POST, DELETE" });
     }
   }
 
@@ -146,7 +144,28 @@ export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEnd
 
   return (request, incoming) => {
     const responder = admit(request, incoming);
-    if (responder === undefined) return DONE;
+    if (responder === undefined) return;
     return auth ? serveAuthenticated(request, responder, auth) : serveMethod(request, responder);
+  };
+}
+
+/** What an unreadable body is answered with: 413 past the limit; anything else is the adapter's (500). */
+function bodyFailed(error: unknown, responder: HttpResponder): void {
+  if (!(error instanceof BodyTooLargeError)) throw error;
+  sendError(responder, 413, new RpcError(INVALID_REQUEST, "Request body too large"));
+}
+
+/**
+ * `mcpPath`: where the adapter serves MCP; it locates the RFC 9728 metadata (ServerOptions.auth).
+ * The promise settles once the exchange is answered (or its stream opened).
+ */
+export function createHttpEndpoint(server: McpServer, mcpPath = "/mcp"): HttpEndpoint {
+  const handle = createExchangeHandler(server, mcpPath);
+  return (request, responder) => {
+    try {
+      return handle(request, responder) ?? DONE;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }

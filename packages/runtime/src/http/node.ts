@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { METADATA_PATH } from "../auth/metadata.js";
 import type { AuthInfo } from "../auth/types.js";
 import type { McpServer } from "../server/server.js";
-import { createHttpEndpoint } from "./endpoint.js";
+import { createExchangeHandler } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type SseSink, type StreamLimits } from "./exchange.js";
 import { JSON_HEADERS } from "./sse.js";
 import { limitConnections, type ConnectionLimits } from "./connection-limits.js";
@@ -24,27 +24,32 @@ export interface NodeListenerOptions {
   sse?: SseOption;
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+/** Collects the body (UTF-8); `done` runs once, with BodyTooLargeError past `limit` or a read error, else with the text. */
+function collectBody(req: IncomingMessage, limit: number, done: (error: unknown, text?: string) => void): void {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    return Promise.reject(new BodyTooLargeError());
+    return done(new BodyTooLargeError());
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
-        req.resume();
-        reject(new BodyTooLargeError());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      over = true;
+      req.removeAllListeners("data");
+      req.resume();
+      done(new BodyTooLargeError());
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (!over) done(undefined, chunks.length === 1 ? (chunks[0] as Buffer).toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+  });
+  req.on("error", (error) => {
+    if (!over) done(error);
   });
 }
 
@@ -73,6 +78,8 @@ class NodeRequestView implements HttpRequestView {
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     readonly clientAddress: string | undefined,
+    /** How the listener answers a failure it did not expect (500, reported). */
+    private readonly fail: (res: ServerResponse, error: unknown) => void,
   ) {
     this.method = req.method ?? "GET";
     this.target = req.url;
@@ -88,7 +95,19 @@ class NodeRequestView implements HttpRequestView {
   }
 
   readBody(limit: number): Promise<string> {
-    return readBody(this.req, limit);
+    return new Promise((resolve, reject) => collectBody(this.req, limit, (error, text) => (error === undefined ? resolve(text as string) : reject(error))));
+  }
+
+  readBodyInto(limit: number, received: (text: string) => Promise<void> | void, failed: (error: unknown) => void): void {
+    collectBody(this.req, limit, (error, text) => {
+      try {
+        if (error !== undefined) return failed(error);
+        const pending = received(text as string);
+        if (pending !== undefined) pending.then(undefined, (cause: unknown) => this.fail(this.res, cause));
+      } catch (cause) {
+        this.fail(this.res, cause);
+      }
+    });
   }
 
   onDisconnect(listener: () => void): void {
@@ -141,7 +160,7 @@ class NodeResponder implements HttpResponder {
 /** A node:http request listener serving MCP on `path` (default "/mcp"); other paths get 404. */
 export function createNodeRequestListener(server: McpServer, options: NodeListenerOptions = {}): NodeRequestListener {
   const path = options.path ?? "/mcp";
-  const endpoint = createHttpEndpoint(server, path);
+  const handle = createExchangeHandler(server, path);
   // RFC 9728 metadata lives beside the MCP path, under /.well-known/ (auth/metadata.ts).
   const metadataPaths = server.options.auth !== undefined;
   const limits = httpLimitsOf(server).stream;
@@ -149,19 +168,20 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
   const health = createHealthRoutes(server);
   const ssePaths = sseTransportPaths(options.sse ?? server.options.sse);
   const sse = ssePaths ? createSseTransport(server, ssePaths, path) : undefined;
-  const fail = (res: ServerResponse) => (error: unknown) => {
+  const failRequest = (res: ServerResponse, error: unknown): void => {
     server.reportError(error);
     if (!res.headersSent) {
       res.writeHead(500, { "content-type": "application/json" });
       res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
     } else res.end();
   };
+  const fail = (res: ServerResponse) => (error: unknown) => failRequest(res, error);
   return (req, res) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const requested = query === -1 ? url : url.slice(0, query);
     if (sse?.owns(requested)) {
-      sse.serve(requested, new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch(fail(res));
+      sse.serve(requested, new NodeRequestView(req, res, addressOf(req), failRequest), new NodeResponder(res, limits)).catch(fail(res));
       return;
     }
     if (requested !== path && !(metadataPaths && requested.startsWith(METADATA_PATH))) {
@@ -177,7 +197,13 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
       res.end("Not Found");
       return;
     }
-    endpoint(new NodeRequestView(req, res, addressOf(req)), new NodeResponder(res, limits)).catch(fail(res));
+    let served: Promise<void> | void;
+    try {
+      served = handle(new NodeRequestView(req, res, addressOf(req), failRequest), new NodeResponder(res, limits));
+    } catch (error) {
+      return failRequest(res, error);
+    }
+    if (served !== undefined) served.then(undefined, fail(res));
   };
 }
 
