@@ -1,9 +1,9 @@
 // Run by section.js as `node generate.js MANIFEST OUT_DIR RUNS`: generatePackage() in process
 // (manifest → IR → emitted, formatted and built package), the first run cold in a fresh process,
 // then warm runs; writes the package's files to OUT_DIR. Each run also reports the CPU of its
-// stages: loading the manifest, prettier, and the rest (emitting, plus building dist/ with
-// TypeScript 6: without a checker, or with one when a module's exports need inference, see
-// `build`). Prints one JSON line.
+// stages: loading the manifest, prettier, and the rest (emitting, plus building dist/: without
+// TypeScript, or with TypeScript 6 for a module the direct build does not handle, with a checker
+// when an export's type needs inference; see `build`). Prints one JSON line.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";

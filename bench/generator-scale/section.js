@@ -3,8 +3,9 @@
 // and CPU, median of three), generatePackage() in a fresh process (cold, then warm, with its
 // stages), the package's type-check with TypeScript 7 (`tsc --noEmit`), and the generated
 // server's in-process 2026-07-28 `tools/list` rate (the list is pre-serialized).
-// Goals: 1,000 tools generate in < 1 s and type-check in < 10 s. CPU is printed next to wall
-// time: on a shared machine wall time mostly measures the other processes.
+// Goals: 1,000 tools generate in < 1 s wall and type-check in < 10 s. CPU is printed next to
+// wall time, and the minimum next to the median: on a shared machine wall time also measures
+// the other processes.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -35,7 +36,12 @@ function childrenCpuMs(stdout) {
   return (seconds(children[0]) + seconds(children[1])) * 1000;
 }
 
-/** The whole `mcp-gen generate` process, as a user runs it: median wall and CPU of `runs` fresh processes. */
+/**
+ * The whole `mcp-gen generate` process, as a user runs it: `runs` fresh processes, wall and CPU
+ * (user + system of the process and its threads: V8 compiles and collects garbage on helper
+ * threads, so CPU can exceed wall). The machine is shared, so both the minimum and the median
+ * are kept.
+ */
 function cliGenerate(manifest, out, runs) {
   const samples = [];
   for (let i = 0; i < runs; i++) {
@@ -45,7 +51,9 @@ function cliGenerate(manifest, out, runs) {
     if (run.status !== 0) throw new Error(`mcp-gen generate failed on ${manifest}:\n${run.stdout}${run.stderr}`);
     samples.push({ wallMs: performance.now() - t, cpuMs: childrenCpuMs(run.stdout) });
   }
-  return { wallMs: median(samples.map((s) => s.wallMs)), cpuMs: median(samples.map((s) => s.cpuMs)) };
+  const walls = samples.map((s) => s.wallMs);
+  const cpus = samples.map((s) => s.cpuMs);
+  return { wallMs: median(walls), wallMinMs: Math.min(...walls), cpuMs: median(cpus), cpuMinMs: Math.min(...cpus) };
 }
 
 function typecheck(dir) {
@@ -69,21 +77,35 @@ export async function generatorScaleSection() {
     const manifest = join(dir, "mcp.yaml");
     writeFileSync(manifest, scaleManifest(size));
     const out = join(dir, "package");
-    // Cold = the first run in a fresh process (loading TypeScript and prettier included).
+    // Cold = the first run in a fresh process (module loading, and prettier where it runs, included).
     const generated = child("generate.js", [manifest, out, size >= 1000 ? "2" : "3"]);
     const [cold, ...warm] = generated.runs;
     const warmRun = warm.sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(warm.length / 2)];
-    const cli = cliGenerate(manifest, join(dir, "cli-package"), 3);
+    const cli = cliGenerate(manifest, join(dir, "cli-package"), 5);
     rows.push({ size, generated, cold, warm: warmRun, cli, tsc: typecheck(out), list: child("list-rate.js", [out]) });
   }
   const goal = (size, text) => (size === 1000 ? text : "");
   table(
-    "Generator scale: `mcp-gen generate` as a process (median of 3: start, load, emit, prettier, build dist/), `generatePackage()` in a fresh process, and `tsc 7 --noEmit` of the package; goals at 1,000 tools: generate < 1 s, type-check < 10 s",
-    ["tools", "source bytes", "dist/ build", "mcp-gen generate ms", "its CPU ms", "goal", "generatePackage cold CPU ms", "warm CPU ms", "tsc 7 --noEmit ms", "tsc 7 CPU ms", "goal"],
-    rows.map((r) => [r.size, r.generated.sourceBytes, r.generated.build, r.cli.wallMs.toFixed(0), r.cli.cpuMs.toFixed(0), goal(r.size, "< 1000"), r.cold.cpuMs.toFixed(0), r.warm.cpuMs.toFixed(0), r.tsc.wallMs.toFixed(0), r.tsc.cpuMs.toFixed(0), goal(r.size, "< 10000")]),
+    "Generator scale: `mcp-gen generate` as a process (5 runs, minimum and median: start, load, emit, prettier, build dist/), `generatePackage()` in a fresh process, and `tsc 7 --noEmit` of the package; goals at 1,000 tools: generate < 1 s wall (on an otherwise quiet machine), type-check < 10 s. dist/ build: direct = without TypeScript, isolated = TypeScript without a checker, checked = a type-checking program",
+    ["tools", "source bytes", "dist/ build", "generate wall min ms", "wall median ms", "goal", "CPU min ms", "CPU median ms", "generatePackage cold CPU ms", "warm CPU ms", "tsc 7 --noEmit ms", "tsc 7 CPU ms", "goal"],
+    rows.map((r) => [
+      r.size,
+      r.generated.sourceBytes,
+      r.generated.build,
+      r.cli.wallMinMs.toFixed(0),
+      r.cli.wallMs.toFixed(0),
+      goal(r.size, "< 1000"),
+      r.cli.cpuMinMs.toFixed(0),
+      r.cli.cpuMs.toFixed(0),
+      r.cold.cpuMs.toFixed(0),
+      r.warm.cpuMs.toFixed(0),
+      r.tsc.wallMs.toFixed(0),
+      r.tsc.cpuMs.toFixed(0),
+      goal(r.size, "< 10000"),
+    ]),
   );
   table(
-    "Generator scale: where a warm `generatePackage()` spends its CPU (ms): the manifest loader, prettier (skipped for a package over 256 KiB), and the rest (emitters + building dist/ with TypeScript 6)",
+    "Generator scale: where a warm `generatePackage()` spends its CPU (ms): the manifest loader, prettier (skipped for a package over 256 KiB), and the rest (emitters + building dist/, see the build column above)",
     ["tools", "load", "prettier", "emit + build", "total"],
     rows.map((r) => [r.size, r.warm.loadCpuMs.toFixed(0), r.warm.formatCpuMs.toFixed(0), r.warm.restCpuMs.toFixed(0), r.warm.cpuMs.toFixed(0)]),
   );
