@@ -52,8 +52,15 @@ export interface Reply {
   body?: string;
 }
 
-/** Keys the engine adds to a complete result; a body that sets them itself takes the slow path. */
-const STAMPED_KEYS = ["resultType", "_meta", "ttlMs", "cacheScope"] as const;
+/**
+ * Keys the engine adds to a complete result (resultType, _meta, ttlMs, cacheScope); a body that
+ * sets one itself takes the slow path. Checked field by field, not with a loop over a key list:
+ * this runs on every tools/call. An own key holding undefined counts as absent, as it does in
+ * the serialized JSON.
+ */
+function setsStampedKeys(body: JsonObject): boolean {
+  return body["resultType"] !== undefined || body["_meta"] !== undefined || body["ttlMs"] !== undefined || body["cacheScope"] !== undefined;
+}
 
 /**
  * Adds resultType, the serverInfo `_meta` and cache hints to a handler's result. FAST PATH: the
@@ -66,7 +73,7 @@ function stampComplete(outcome: OperationOutcome, serverInfo: JsonObject, server
     // input_required results are never cacheable and carry no cache hints (caching § Cacheable Results).
     return { ...body, _meta: { [META_SERVER_INFO]: serverInfo } };
   }
-  if (!STAMPED_KEYS.some((key) => Object.hasOwn(body, key))) {
+  if (!setsStampedKeys(body)) {
     const json = JSON.stringify(body);
     const inner = json.length > 2 ? `${json.slice(1, -1)},` : "";
     const cache = outcome.cache ? `,"ttlMs":${JSON.stringify(outcome.cache.ttlMs)},"cacheScope":${JSON.stringify(outcome.cache.scope)}` : "";

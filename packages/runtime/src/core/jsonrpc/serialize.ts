@@ -15,7 +15,9 @@ export type ResultBody = JsonObject | RawJson;
 
 export function serializeSuccess(id: RequestId, result: ResultBody): string {
   const body = result instanceof RawJson ? result.json : JSON.stringify(result);
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${body}}`;
+  // A number id is written as String() writes it: JSON.stringify would give the same text (ids
+  // come from JSON.parse, so they are finite), at the cost of a builtin call per response.
+  return `{"jsonrpc":"2.0","id":${typeof id === "number" ? String(id) : JSON.stringify(id)},"result":${body}}`;
 }
 
 export function serializeError(id: RequestId | null, error: RpcError): string {
