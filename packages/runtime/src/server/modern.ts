@@ -154,7 +154,11 @@ function modernScope(host: ModernHost, request: JsonRpcRequest, envelope: Envelo
   return new ModernScope(host, request, envelope, exchange);
 }
 
-async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): Promise<ResultBody | undefined> {
+/**
+ * Every method but tools/call. PERFORMANCE (issue 10): not async — server/discover and the lists
+ * (pre-serialized) answer synchronously; the rest are one promise each.
+ */
+function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Envelope, exchange: ModernExchange): MaybePromise<ResultBody | undefined> {
   const method = request.method;
   switch (method) {
     case "server/discover":
@@ -181,16 +185,15 @@ async function dispatch(host: ModernHost, request: JsonRpcRequest, envelope: Env
       if (!host.tasks) throw methodNotFound(method);
       return serveModernTaskMethod(host.tasks, method, request.params ?? {}, modernScope(host, request, envelope, exchange));
     case "prompts/get":
-      return stampComplete(await getPrompt(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
+      return getPrompt(host, modernScope(host, request, envelope, exchange)).then((outcome) => stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson));
     case "resources/read":
-      return stampComplete(await readResource(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
+      return readResource(host, modernScope(host, request, envelope, exchange)).then((outcome) => stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson));
     case "completion/complete":
-      return stampComplete(await complete(host, modernScope(host, request, envelope, exchange)), host.compiled.serverInfo, host.serverMetaJson);
+      return complete(host, modernScope(host, request, envelope, exchange)).then((outcome) => stampComplete(outcome, host.compiled.serverInfo, host.serverMetaJson));
     default: {
       const extension = host.compiled.extensions.methods.get(method);
       if (extension === undefined) throw methodNotFound(method);
-      const body = await serveExtensionMethod(host, modernScope(host, request, envelope, exchange), extension, 400);
-      return stampComplete({ body }, host.compiled.serverInfo, host.serverMetaJson);
+      return serveExtensionMethod(host, modernScope(host, request, envelope, exchange), extension, 400).then((body) => stampComplete({ body }, host.compiled.serverInfo, host.serverMetaJson));
     }
   }
 }
@@ -250,7 +253,15 @@ export function serveModernRequest(
         return reply;
       }
       pending = outcome as Promise<OperationOutcome>;
-    } else pending = dispatch(host, request, envelope, exchange);
+    } else {
+      const result = dispatch(host, request, envelope, exchange);
+      if (!isThenable(result)) {
+        const reply = successReply(request.id, result);
+        admitted?.leave(caller);
+        return reply;
+      }
+      pending = result as Promise<ResultBody | undefined>;
+    }
   } catch (error) {
     admitted?.leave(caller);
     return failureReply(host, request.id, error);
