@@ -62,6 +62,7 @@ describe("callHttpOperation against a real server", () => {
       if (req.url === "/big") res.writeHead(500, { "content-type": "text/plain" }).end("x".repeat(10_000));
       else if (req.url === "/list") res.writeHead(200, { "content-type": "application/json" }).end("[1,2]");
       else if (req.url === "/html") res.writeHead(200, { "content-type": "text/html" }).end("<p>");
+      else if (req.url === "/proto") res.writeHead(200, { "content-type": "application/json" }).end('{"ok":1,"__proto__":{"polluted":true},"inner":{"\\u005f_proto__":{"polluted":true}}}');
       else res.writeHead(204).end();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -81,6 +82,16 @@ describe("callHttpOperation against a real server", () => {
     expect((await call("/list", true, "result")).structuredContent).toEqual({ result: [1, 2] });
     expect((await call("/html", true)).isError).toBe(true);
     expect(await call("/none", false)).toEqual({ content: [{ type: "text", text: "HTTP 204" }] });
+  });
+
+  it("an upstream __proto__ key (literal or escaped) is dropped, so no copy of the result can pollute", async () => {
+    const result = await call("/proto", true);
+    expect(result.structuredContent).toEqual({ ok: 1, inner: {} });
+    const copy: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(result.structuredContent as object)) copy[key] = value;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(result.structuredContent as object)).toEqual(["ok", "inner"]);
   });
 
   it("an unreachable API is a tool error, not a crash", async () => {

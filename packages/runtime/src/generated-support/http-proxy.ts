@@ -5,6 +5,7 @@
 // styles [OpenAPI 3.1.1 § 4.8.12.4 Style Values, § 4.8.12.5 Style Examples]; a non-2xx answer is
 // a tool error the model can read (isError with the status and a bounded body), not a protocol
 // error [S26:server/tools § Error Handling].
+import { decodeJsonSafely } from "../core/jsonrpc/parse.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
 import type { CallToolResult } from "../core/results.js";
 
@@ -221,7 +222,9 @@ export async function callHttpOperation(api: HttpProxyApi, op: HttpProxyOperatio
   if (!isJsonType(contentType)) return toolError(`${op.method} ${op.path} answered ${contentType || "no content type"}, not JSON`);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // The upstream API is not trusted more than a client: no own __proto__ key survives the
+    // parse (core/jsonrpc/parse.ts), so later copies of structuredContent cannot pollute.
+    value = decodeJsonSafely(text);
   } catch {
     return toolError(`${op.method} ${op.path} answered invalid JSON`);
   }
