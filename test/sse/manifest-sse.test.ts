@@ -84,9 +84,9 @@ describe("http.sse from the manifest", () => {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["confirm", "whoami"]);
       const confirmed = await client.callTool({ name: "confirm", arguments: {} });
       expect(asked).toEqual([expect.objectContaining({ message: "Go ahead?" })]);
-      expect(JSON.parse(textOf(confirmed))).toEqual({ action: "accept", content: { go: true } });
+      expect(JSON.parse(textOf(confirmed as { content?: unknown }))).toEqual({ action: "accept", content: { go: true } });
       // The old transport's POSTs carry the headers the manifest lists, and only those.
-      const seen = JSON.parse(textOf(await client.callTool({ name: "whoami", arguments: {} })));
+      const seen = JSON.parse(textOf((await client.callTool({ name: "whoami", arguments: {} })) as { content?: unknown }));
       expect(seen).toEqual({ "x-tenant": "acme", authorization: "Bearer visible-by-choice" });
     } finally {
       await client.close();
