@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { mergeChunks, type Metafile } from "../../packages/runtime/scripts/merge-chunks.js";
 import { REPO } from "./import-graph.js";
 
 const BUNDLE = path.join(REPO, "packages/runtime/dist/bundle");
@@ -51,5 +52,23 @@ describe("runtime bundle layout", () => {
     expect(runtime.map((u) => u.slice(pathToFileURL(BUNDLE).href.length + 1))).toEqual(expect.arrayContaining(["server-entry.js", "node-entry.js"]));
     // esbuild alone split the same code over 14 files (one chunk per set of subpaths sharing it).
     expect(runtime.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("merge-chunks refuses a merge it cannot do faithfully", () => {
+  // Two chunks that ./core reaches (so both belong to the "core" group), as esbuild would describe them.
+  const layout = (aExports: string[], bExports: string[]): Metafile => {
+    const chunk = (exports: string[]) => ({ imports: [], exports, inputs: {} });
+    return {
+      outputs: {
+        "out/core-entry.js": { entryPoint: "dist/core-entry.js", imports: [{ path: "out/chunks/chunk-A.js", kind: "import-statement" }, { path: "out/chunks/chunk-B.js", kind: "import-statement" }], exports: [], inputs: {} },
+        "out/chunks/chunk-A.js": chunk(aExports),
+        "out/chunks/chunk-B.js": chunk(bExports),
+      },
+    };
+  };
+
+  it("two members exporting one name (export * would drop it)", async () => {
+    await expect(mergeChunks(layout(["x", "y"], ["y"]), REPO, {})).rejects.toThrow("both export 'y'; group 'core' cannot merge them");
   });
 });

@@ -105,6 +105,7 @@ export async function mergeChunks(metafile, workDir, options) {
   for (const name of groupOrder(groups, outputs, groupOf)) {
     const members = groups.get(name);
     const outfile = fileOf(name);
+    assertDisjointExports(name, members, outputs);
     const result = await build({
       ...options,
       // Working dir = the output dir: the module comments esbuild writes name `chunks/…`, not the
@@ -156,6 +157,17 @@ export async function mergeChunks(metafile, workDir, options) {
     rmSync(join(workDir, `${member}.map`), { force: true });
   }
   return { ...metafile, outputs: { ...rewritten, ...merged } };
+}
+
+/** `export *` drops a name two members both export: refuse to build rather than lose it. */
+function assertDisjointExports(name, members, outputs) {
+  const owner = new Map();
+  for (const member of members) {
+    for (const exported of outputs[member].exports) {
+      if (owner.has(exported)) throw new Error(`merge-chunks: ${owner.get(exported)} and ${member} both export '${exported}'; group '${name}' cannot merge them`);
+      owner.set(exported, member);
+    }
+  }
 }
 
 function dedupe(imports) {
