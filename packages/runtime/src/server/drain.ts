@@ -22,6 +22,15 @@ export function drainingError(): RpcError {
   return new RpcError(INTERNAL_ERROR, "Server is shutting down; retry on another instance", undefined, 503);
 }
 
+/**
+ * A caller that keeps its own count of requests in flight (a legacy session). PERFORMANCE
+ * (issue 10): the gate then updates that field instead of a map entry keyed by the caller's id,
+ * which cost four map operations per request on the legacy paths.
+ */
+export interface CountedCaller {
+  inFlight: number;
+}
+
 export class RequestGate {
   /** Requests running now (long-lived ones excluded). */
   active = 0;
@@ -46,30 +55,37 @@ export class RequestGate {
   }
 
   /**
-   * Admits one request of `caller` (a session id or principal; undefined: none known). Returns
+   * Admits one request of `caller` (a principal, a session keeping its own count, or undefined:
+   * none known). Returns
    * the refusal, or undefined when admitted: the caller must then call `leave(caller)` once.
    */
-  enter(caller: string | undefined): RpcError | undefined {
+  enter(caller: string | CountedCaller | undefined): RpcError | undefined {
     if (this.full) return this.refusal();
-    if (caller !== undefined) {
+    if (typeof caller === "object") {
+      if (caller.inFlight >= this.maxPerCaller) return this.perCallerRefusal();
+      caller.inFlight++;
+    } else if (caller !== undefined) {
       const mine = this.perCaller.get(caller) ?? 0;
-      if (mine >= this.maxPerCaller) {
-        return new RpcError(INTERNAL_ERROR, `Too many concurrent requests from this caller (limit ${this.maxPerCaller}); retry later`, undefined, 503);
-      }
+      if (mine >= this.maxPerCaller) return this.perCallerRefusal();
       this.perCaller.set(caller, mine + 1);
     }
     this.active++;
     return undefined;
   }
 
-  leave(caller: string | undefined): void {
+  leave(caller: string | CountedCaller | undefined): void {
     this.active--;
-    if (caller !== undefined) {
+    if (typeof caller === "object") caller.inFlight--;
+    else if (caller !== undefined) {
       const left = (this.perCaller.get(caller) ?? 1) - 1;
       if (left <= 0) this.perCaller.delete(caller);
       else this.perCaller.set(caller, left);
     }
     if (this.active === 0 && this.idleWaiters.length > 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private perCallerRefusal(): RpcError {
+    return new RpcError(INTERNAL_ERROR, `Too many concurrent requests from this caller (limit ${this.maxPerCaller}); retry later`, undefined, 503);
   }
 
   /** Starts refusing new work and resolves true once nothing runs, or false at the deadline. */

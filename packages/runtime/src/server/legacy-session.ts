@@ -86,6 +86,8 @@ export class LegacySession implements LegacyScopeSession {
   private readonly inflight = new Map<RequestId, Cancellation>();
   /** The server's request gate when no hooks wrap requests (server.ts gateLegacy), else undefined. */
   admission: RequestGate | undefined;
+  /** Requests of this session the gate counts now (CountedCaller: maxInFlightPerCaller is per session). */
+  inFlight = 0;
   private nextOutboundId = 1;
   private closed = false;
   /** notifications/tasks/status watches of the tasks this session created (tasks/legacy-status.ts). */
@@ -149,12 +151,12 @@ export class LegacySession implements LegacyScopeSession {
     const gate = this.admission;
     const counted = gate !== undefined && !isLongLived(request.method);
     if (counted) {
-      const refused = gate.enter(this.id);
+      const refused = gate.enter(this);
       if (refused) return serializeError(request.id, refused);
     }
     this.lastActivity = Date.now();
     if (this.inflight.has(request.id)) {
-      if (counted) gate.leave(this.id);
+      if (counted) gate.leave(this);
       return serializeError(request.id, duplicateRequestId());
     }
     const cancellation = new Cancellation();
@@ -185,7 +187,7 @@ export class LegacySession implements LegacyScopeSession {
   /** The request is over: it leaves the in-flight table and the request gate. */
   ended(id: RequestId, gate: RequestGate | undefined): void {
     this.inflight.delete(id);
-    gate?.leave(this.id);
+    gate?.leave(this);
   }
 
   /** Returns false for a cancellation of a request this process is not serving (another instance may be). */

@@ -202,7 +202,7 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
     session.handleRequest = async (request, channel) => {
       const counted = !isLongLived(request.method);
       // initialize is exempt from the per-session cap (there is no session before it); its id then names it.
-      const caller = counted ? session.id : undefined;
+      const caller = counted ? session : undefined;
       if (counted) {
         const refused = gate.enter(caller);
         if (refused) return serializeError(request.id, refused);
