@@ -55,9 +55,15 @@ export async function bundleRuntime() {
     logLevel: "warning",
     chunkNames: "chunks/[name]-[hash]",
   };
-  const result = await build(options);
-  // esbuild's chunks (one per set of entries sharing code) merged into a few per subpath family.
-  const metafile = await mergeChunks(result.metafile, RUNTIME, options);
+  let metafile;
+  try {
+    const result = await build(options);
+    // esbuild's chunks (one per set of entries sharing code) merged into a few per subpath family.
+    metafile = await mergeChunks(result.metafile, RUNTIME, options);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true }); // a failed build leaves no staging folder behind
+    throw error;
+  }
   writeFileSync(join(staging, "metafile.json"), JSON.stringify(metafile));
   const retired = `${BUNDLE_DIR}.${process.pid}.old`;
   try {
