@@ -160,7 +160,6 @@ export class LegacySession implements LegacyScopeSession {
       return serializeError(request.id, duplicateRequestId());
     }
     const cancellation = new Cancellation();
-    this.inflight.set(request.id, cancellation);
     const call = new LegacyCall(this, request.id, cancellation, counted ? gate : undefined);
     let result: MaybePromise<ResultBody>;
     try {
@@ -169,6 +168,9 @@ export class LegacySession implements LegacyScopeSession {
       return call.failed(error);
     }
     if (!isThenable(result)) return call.succeeded(result);
+    // Only a request still running can be cancelled, duplicated or cut by close(): one answered
+    // synchronously never enters the in-flight table.
+    this.inflight.set(request.id, cancellation);
     return (result as Promise<ResultBody>).then(
       (body) => call.succeeded(body),
       (error: unknown) => call.failed(error),
