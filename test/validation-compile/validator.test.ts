@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaValidator, SchemaValidationError } from "../../packages/runtime/src/validation/compile/index.js";
 import { pattern } from "../../packages/runtime/src/validation/pattern.js";
+import { detectDialect } from "../../generator/jsonschema/dialect.js";
 
 const message = (schema: unknown, value: unknown): string => {
   const result = jsonSchemaValidator(schema).safeParse(value);
@@ -56,6 +57,19 @@ describe("jsonSchemaValidator", () => {
     expect(validator.safeParse(["a"]).success).toBe(true);
     expect(validator.safeParse(["a", 1]).success).toBe(false);
     expect(validator.safeParse([1]).success).toBe(false);
+  });
+
+  it("without $schema, reads the dialect from the definitions container as the generator does", () => {
+    const tuple = { items: [{ type: "string" }], additionalItems: false };
+    // `definitions` means draft-07: array items are a tuple.
+    const draft07 = jsonSchemaValidator({ ...tuple, definitions: { unused: { type: "null" } } });
+    expect(draft07.safeParse(["a"]).success).toBe(true);
+    expect(draft07.safeParse(["a", "b"]).success).toBe(false);
+    // `$defs` (or nothing) means 2020-12, where an array `items` is not a keyword ajv applies.
+    const modern = jsonSchemaValidator({ ...tuple, $defs: { unused: { type: "null" } } });
+    expect(modern.safeParse(["a", "b"]).success).toBe(true);
+    expect(detectDialect({ ...tuple, definitions: {} })).toBe("draft-07");
+    expect(detectDialect({ ...tuple, $defs: {} })).toBe("2020-12");
   });
 
   it("external $ref: accepted by default (as generated packages do), rejected on request", () => {

@@ -20,10 +20,14 @@ const DRAFT_2020_URI = /json-schema\.org\/draft\/20(?:19-09|20-12)\/schema/;
 
 /** What a root's `$schema` says; without one, `fallback` (MCP's default is 2020-12). */
 export function dialectOf(root: unknown, fallback: Dialect): Dialect {
-  const declared = typeof root === "object" && root !== null ? (root as Record<string, unknown>)["$schema"] : undefined;
-  if (typeof declared !== "string") return fallback;
-  if (DRAFT_07_URI.test(declared)) return "draft-07";
-  if (DRAFT_2020_URI.test(declared)) return "2020-12";
+  if (typeof root !== "object" || root === null) return fallback;
+  const declared = (root as Record<string, unknown>)["$schema"];
+  if (typeof declared === "string") {
+    if (DRAFT_07_URI.test(declared)) return "draft-07";
+    if (DRAFT_2020_URI.test(declared)) return "2020-12";
+  }
+  // Without a known $schema the definitions container tells, as the generator's detectDialect
+  // reads it: the generated client's zod and ajv at validate time take the same dialect.
   if ("$defs" in (root as object)) return "2020-12";
   if ("definitions" in (root as object)) return "draft-07";
   return fallback;
