@@ -3,7 +3,7 @@
 // ones TypeScript emits up to layout (both printed from their syntax trees without comments
 // equal, the same JSDoc blocks), on every golden scenario, example, fixture, emitter scenario and
 // a synthesised 50-tool manifest; syntax it does not handle must fall back, never be built wrong.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -92,6 +92,20 @@ describe.each(MANIFESTS)("dist/ of %s", (name, manifest) => {
     expect(typescript.build).toBe(CHECKED.has(name) ? "checked" : "isolated");
     // Sources, package.json and README do not depend on the build.
     for (const [path, text] of typescript.files) if (!path.startsWith("dist/")) expect(direct.files.get(path), path).toBe(text);
+    expectSameBuild(direct.files, typescript.files);
+  });
+});
+
+// The loader's corpus of valid manifests: every section of the manifest format, emitted.
+const CORPUS = readdirSync(join(ROOT, "test/manifests/valid")).filter((name) => name.endsWith(".yaml"));
+
+describe.each(CORPUS)("dist/ of test/manifests/valid/%s", (name) => {
+  it("is TypeScript's build wherever TypeScript builds it without a checker", { timeout: 240_000 }, async () => {
+    const manifest = join(ROOT, "test/manifests/valid", name);
+    const outDir = join(WORK, "corpus", name.replace(/\W+/g, "-"));
+    const direct = await generatePackage(manifest, { outDir });
+    const typescript = await generatePackage(manifest, { outDir, builder: "typescript" });
+    expect(direct.build).toBe(typescript.build === "checked" ? "checked" : "direct");
     expectSameBuild(direct.files, typescript.files);
   });
 });
