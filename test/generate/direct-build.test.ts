@@ -196,6 +196,7 @@ export function ops(x: number): number {
       `const local: number = 1;\nexport const a: typeof local = 1;\n`,
       `type Local = string;\nexport const a: Local = "";\n`,
       `export function f(): void { for (;;) {} }\n`,
+      `export function f(x: boolean): void { if (x) !x; }\n`,
       `export const s: string = "é" + \u00e9;\n`,
       `export default 1;\n`,
       `export * from "./x.js";\n`,

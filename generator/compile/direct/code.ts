@@ -70,6 +70,9 @@ export class CodeWalker extends Cursor {
         if (this.V[this.i - 1]! === "=>") this.block();
         else this.object();
       } else if (v === "!" && this.afterExpression()) {
+        // `x!` as the emitters write it; a `!` apart from what precedes it (`if (a) !b`) is left
+        // to TypeScript's parse.
+        if (this.S[t] !== this.E[t - 1]) throw UNSUPPORTED;
         this.cut(this.S[t]!, this.E[t]!);
         this.i++;
       } else if (v === "<" && this.K[this.i - 1]! === Kind.Id && this.afterExpression() && this.callTypeArguments()) {
