@@ -197,6 +197,7 @@ export function ops(x: number): number {
       `type Local = string;\nexport const a: Local = "";\n`,
       `export function f(): void { for (;;) {} }\n`,
       `export function f(x: boolean): void { if (x) !x; }\n`,
+      `export const id: <T>(x: T) => T = <T>(x: T) => x;\n`,
       `export const s: string = "é" + \u00e9;\n`,
       `export default 1;\n`,
       `export * from "./x.js";\n`,

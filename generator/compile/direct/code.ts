@@ -75,8 +75,13 @@ export class CodeWalker extends Cursor {
         if (this.S[t] !== this.E[t - 1]) throw UNSUPPORTED;
         this.cut(this.S[t]!, this.E[t]!);
         this.i++;
-      } else if (v === "<" && this.K[this.i - 1]! === Kind.Id && this.afterExpression() && this.callTypeArguments()) {
-        continue;
+      } else if (v === "<") {
+        // Where no expression has ended: a generic arrow function or a `<T>x` assertion, which
+        // the emitters do not write.
+        if (!this.afterExpression()) throw UNSUPPORTED;
+        if (this.K[this.i - 1] === Kind.Id && this.callTypeArguments()) continue;
+        // A comparison (callTypeArguments moved past the `<` when it found none).
+        if (this.i === t) this.i++;
       } else if (v === "." || v === "?.") {
         this.i++;
         if (this.isId()) this.i++;
