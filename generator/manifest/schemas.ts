@@ -16,6 +16,7 @@ import { didYouMean } from "../diagnostics/suggest.js";
 import type { HandleUse, HeaderParameter, JsonSchema } from "./ir.js";
 import { Reporter } from "./reporter.js";
 import { scanHeaderDeclarations, type HeaderProblem } from "@mcp-gen/runtime/core";
+import { checkAgainstMetaSchema } from "./ajv.js";
 import { compileNeeded } from "./compile-needed.js";
 import { classifyRef, dirOf, encodePointerSegment, followPointer, loadRefFile } from "./schema-refs.js";
 import { childrenOf, isSchemaObject, type Step } from "./schema-walk.js";
@@ -147,9 +148,10 @@ export class SchemaPreparer {
       this.report(origin, "MCPGEN1506", path, ["$schema"], `\`$schema\` ${JSON.stringify(foreign)} is not JSON Schema 2020-12, the dialect of manifest schemas`, "remove `$schema`, or set it to https://json-schema.org/draft/2020-12/schema and write the schema in 2020-12");
       return false;
     }
-    if (ajv.validateSchema(schema) as boolean) return true;
+    const meta = checkAgainstMetaSchema(schema, ajv);
+    if (meta.valid) return true;
     const byPath = new Map<string, ErrorObject>();
-    for (const e of ajv.errors ?? []) {
+    for (const e of meta.errors) {
       if (e.keyword === "anyOf" || e.keyword === "oneOf" || e.keyword === "$dynamicRef") continue;
       const previous = byPath.get(e.instancePath);
       if (!previous || (e.keyword === "enum" && previous.keyword !== "enum")) byPath.set(e.instancePath, e);

@@ -1,6 +1,8 @@
 // `node dist/generator/manifest/write-standalone.js` (run by `npm run build`): writes the manifest
-// validator's standalone code next to the compiled loader (standalone-validator.ts).
+// validator's and the 2020-12 meta-schema validator's standalone code next to the compiled
+// loader (standalone-validator.ts).
 import { writeFileSync } from "node:fs";
-import { STANDALONE_FILE, standaloneSource } from "./standalone-validator.js";
+import { META_STANDALONE_FILE, STANDALONE_FILE, metaStandaloneSource, standaloneSource } from "./standalone-validator.js";
 
 writeFileSync(new URL(`./${STANDALONE_FILE}`, import.meta.url), standaloneSource());
+writeFileSync(new URL(`./${META_STANDALONE_FILE}`, import.meta.url), metaStandaloneSource());

@@ -7,10 +7,10 @@ import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { manifestValidatorFn } from "../../generator/manifest/ajv.js";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { manifestSchema } from "../../generator/manifest/manifest-schema.js";
-import { STANDALONE_FILE, loadStandaloneValidator, standaloneSource } from "../../generator/manifest/standalone-validator.js";
+import { META_STANDALONE_FILE, STANDALONE_FILE, USER_SCHEMA_OPTIONS, loadMetaStandaloneValidator, loadStandaloneValidator, metaStandaloneSource, standaloneSource } from "../../generator/manifest/standalone-validator.js";
 import { TMP_DIR } from "../support/tmp.js";
 
 const require = createRequire(import.meta.url);
@@ -65,5 +65,45 @@ describe("the manifest validator", () => {
     // Another schema (edited after the build) or no file (running from source): compile instead.
     expect(loadStandaloneValidator(from, { ...manifestSchema(), title: "changed" })).toBeUndefined();
     expect(loadStandaloneValidator(pathToFileURL(join(dir, "missing", "loader.js")).href, manifestSchema())).toBeUndefined();
+  });
+
+  it("checks user schemas against the 2020-12 meta-schema, as standalone code, as validateSchema does", () => {
+    const dir = join(TMP_DIR, "meta-schema-validator");
+    mkdirSync(dir, { recursive: true });
+    const from = pathToFileURL(join(dir, "loader.js")).href;
+    writeFileSync(join(dir, META_STANDALONE_FILE), metaStandaloneSource());
+    const validate = loadMetaStandaloneValidator(from);
+    expect(validate).toBeTypeOf("function");
+    const ajv = new Ajv2020({ ...USER_SCHEMA_OPTIONS });
+    addFormats(ajv);
+    // Every schema-like mapping (one with `type`, `$ref`, `properties`, …) of the examples, the
+    // loader's corpus and the emitter scenarios, and broken ones.
+    const schemas: Record<string, unknown>[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(collect);
+      if (value === null || typeof value !== "object") return;
+      const record = value as Record<string, unknown>;
+      if (["type", "$ref", "properties", "items", "anyOf", "oneOf", "enum", "const"].some((k) => k in record) && (record["$schema"] === undefined || record["$schema"] === "https://json-schema.org/draft/2020-12/schema")) schemas.push(record);
+      Object.values(record).forEach(collect);
+    };
+    for (const name of ["notes", "shop", "config", "secure-notes", "reports", "dashboard"]) collect(parse(readFileSync(join(ROOT, "examples", name, "mcp.yaml"), "utf8")));
+    for (const name of readdirSync(join(ROOT, "test/manifests/valid")).filter((n) => n.endsWith(".yaml"))) collect(parse(readFileSync(join(ROOT, "test/manifests/valid", name), "utf8")));
+    for (const name of readdirSync(join(ROOT, "test/scenarios")).filter((n) => n.startsWith("emitter-"))) collect(JSON.parse(readFileSync(join(ROOT, "test/scenarios", name, "input.json"), "utf8")));
+    const broken = [{ type: "objekt" }, { properties: { a: { minLength: -1 } } }, { $defs: { x: { $ref: 5 } } }, { items: [1] }, { allOf: [] }, { enum: 3 }, { type: ["string", "nope"] }, { format: 3 }, { required: "a" }, { properties: { a: { type: "string", pattern: 7 } } }];
+    expect(schemas.length).toBeGreaterThan(200);
+    let invalid = 0;
+    for (const schema of [...schemas, ...broken]) {
+      const valid = ajv.validateSchema(schema) as boolean;
+      expect(validate!(schema), JSON.stringify(schema).slice(0, 200)).toBe(valid);
+      expect(validate!.errors ?? null).toEqual(ajv.errors ?? null);
+      if (!valid) invalid++;
+    }
+    expect(invalid).toBeGreaterThanOrEqual(broken.length);
+    // Made by another ajv (a version the build did not see): validateSchema instead.
+    const stale = join(dir, "stale");
+    mkdirSync(stale, { recursive: true });
+    writeFileSync(join(stale, META_STANDALONE_FILE), metaStandaloneSource().replace(/ajvVersion = "[^"]*"/, 'ajvVersion = "0.0.0"'));
+    expect(loadMetaStandaloneValidator(pathToFileURL(join(stale, "loader.js")).href)).toBeUndefined();
+    expect(loadMetaStandaloneValidator(pathToFileURL(join(dir, "missing", "loader.js")).href)).toBeUndefined();
   });
 });
