@@ -135,7 +135,7 @@ export function loadManifestText(text: string, file: string, options: LoadTextOp
   const handles = new Set(entriesOf(isMap(data) ? data["handles"] : undefined).map(([name]) => name));
   const definitions = isMap(data) && isMap(data["definitions"]) ? (data["definitions"] as RawMap) : {};
   const pulled = isMap(data) && isMap(data["pulled"]);
-  const preparer = new SchemaPreparer({ reporter, manifestDir, handles, definitions, ajv: userSchemaAjv(), pulled });
+  const preparer = new SchemaPreparer({ reporter, manifestDir, handles, definitions, ajv: userSchemaAjv, pulled });
   preparer.prepareDefinitions();
   const schemas = new Map<string, PreparedSchema>();
   const prepare = (schema: unknown, path: (string | number)[], role: "input" | "output" | "elicit"): void => {

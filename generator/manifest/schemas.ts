@@ -37,7 +37,8 @@ export interface SchemaPreparerOptions {
   readonly manifestDir: string;
   readonly handles: ReadonlySet<string>;
   readonly definitions: Readonly<Record<string, unknown>>;
-  readonly ajv: Ajv2020;
+  /** The Ajv instance schemas are checked and compiled with, made on first use (ajv.ts userSchemaAjv). */
+  readonly ajv: () => Ajv2020;
   /**
    * The manifest was written by `mcp-gen pull` (top-level `pulled`). DECISION RECORD —
    * REMOTE SCHEMAS ARE RECORDS, NOT SOURCES: a pulled schema is what the server published,
@@ -170,7 +171,7 @@ export class SchemaPreparer {
     const declared = isSchemaObject(schema) ? schema["$schema"] : undefined;
     if (typeof declared !== "string") return undefined;
     try {
-      return this.options.ajv.getSchema(declared) === undefined ? declared : undefined;
+      return this.options.ajv().getSchema(declared) === undefined ? declared : undefined;
     } catch {
       return declared; // not even a URI (fast-uri throws on e.g. `a|http://…`): certainly no known meta-schema
     }
@@ -456,7 +457,7 @@ export class SchemaPreparer {
   }
 
   private compile(schema: unknown, path: JsonPath): boolean {
-    const ajv = this.options.ajv;
+    const ajv = this.options.ajv();
     try {
       ajv.compile(schema as Record<string, unknown> | boolean);
       return true;

@@ -2,7 +2,8 @@
 // validator's and the 2020-12 meta-schema validator's standalone code next to the compiled
 // loader (standalone-validator.ts).
 import { writeFileSync } from "node:fs";
-import { META_STANDALONE_FILE, STANDALONE_FILE, metaStandaloneSource, standaloneSource } from "./standalone-validator.js";
+import { metaStandaloneSource, standaloneSource } from "./standalone-source.js";
+import { META_STANDALONE_FILE, STANDALONE_FILE } from "./standalone-validator.js";
 
 writeFileSync(new URL(`./${STANDALONE_FILE}`, import.meta.url), standaloneSource());
 writeFileSync(new URL(`./${META_STANDALONE_FILE}`, import.meta.url), metaStandaloneSource());

@@ -10,7 +10,8 @@ import { manifestValidatorFn } from "../../generator/manifest/ajv.js";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { manifestSchema } from "../../generator/manifest/manifest-schema.js";
-import { META_STANDALONE_FILE, STANDALONE_FILE, USER_SCHEMA_OPTIONS, loadMetaStandaloneValidator, loadStandaloneValidator, metaStandaloneSource, standaloneSource } from "../../generator/manifest/standalone-validator.js";
+import { metaStandaloneSource, standaloneSource } from "../../generator/manifest/standalone-source.js";
+import { META_STANDALONE_FILE, STANDALONE_FILE, USER_SCHEMA_OPTIONS, loadMetaStandaloneValidator, loadStandaloneValidator } from "../../generator/manifest/standalone-validator.js";
 import { TMP_DIR } from "../support/tmp.js";
 
 const require = createRequire(import.meta.url);
