@@ -13,6 +13,7 @@ import { median, table } from "../report.js";
 import { closeLegacySession, measureThroughput, openLegacySession, planRow, verifyRow } from "./http-load.js";
 import { importTimeMs } from "./import-time.js";
 import { startHttpServer, stopAll } from "./processes.js";
+import { warmUp } from "./section.js";
 import { coldStartMs, stdioRoundTrips } from "./stdio-driver.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,9 @@ async function main() {
   const servers = contenders(opts.other);
   const started = new Map();
   for (const s of servers) started.set(s.key, await startHttpServer(s.script));
+  // As the bench does: a fresh process is several times slower for its first thousands of
+  // requests, and a path the JIT has not seen deoptimizes code that another row optimized.
+  for (const s of servers) await warmUp(started.get(s.key).url, 1);
   const http = ROWS.map(([era, operation]) => ({ era, operation, runs: Object.fromEntries(servers.map((s) => [s.key, []])) }));
   for (let round = 0; round < opts.rounds; round++) {
     for (const row of http) {

@@ -62,7 +62,8 @@ function ensureGenerated(quick) {
   if (result.status !== 0) throw new Error(`mcp-gen generate bench/server/mcp.yaml failed:\n${result.stdout}${result.stderr}`);
 }
 
-async function warmUp(url, seconds) {
+/** One pass over all four HTTP paths, so no row meets code the JIT only knows from another row. */
+export async function warmUp(url, seconds) {
   const session = await openLegacySession(url);
   try {
     for (const plan of [planRow("modern", "tools/call"), planRow("modern", "tools/list"), planRow("legacy", "tools/call", [session]), planRow("legacy", "tools/list", [session])]) {
