@@ -2,6 +2,7 @@
 // it, so the protocol logic in endpoint.ts is written once and the node path avoids the cost of
 // building web Request/Response objects.
 import type { AuthInfo } from "../auth/types.js";
+import type { SplicedSuccess } from "../core/jsonrpc/serialize.js";
 export class BodyTooLargeError extends Error {
   constructor() {
     super("request body too large");
@@ -112,6 +113,8 @@ export function createSseSink(transport: SseTransport, limits: StreamLimits): { 
 
 export interface HttpResponder {
   respond(status: number, headers: Readonly<Record<string, string>>, body?: string): void;
+  /** Optional: the same as `respond` with the body given as `head`, `bytes` and `tail` (a shared pre-serialized result, node:http). */
+  respondSpliced?(status: number, headers: Readonly<Record<string, string>>, body: SplicedSuccess): void;
   openStream(headers: Readonly<Record<string, string>>): SseSink;
 }
 

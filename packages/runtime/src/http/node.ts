@@ -8,6 +8,7 @@ import type { McpServer } from "../server/server.js";
 import { createExchangeHandler } from "./endpoint.js";
 import { BodyTooLargeError, CLOSED_SINK, createSseSink, type HttpRequestView, type HttpResponder, type SseSink, type StreamLimits } from "./exchange.js";
 import { JSON_HEADERS } from "./sse.js";
+import type { SplicedSuccess } from "../core/jsonrpc/serialize.js";
 import { limitConnections, type ConnectionLimits } from "./connection-limits.js";
 import { httpLimitsOf } from "./http-limits.js";
 import { createHealthRoutes } from "./health.js";
@@ -134,6 +135,17 @@ class NodeResponder implements HttpResponder {
     }
     res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : { ...headers, "content-length": Buffer.byteLength(body) });
     res.end(body);
+  }
+
+  /** Three writes node:http corks into one: the short head and tail as text, the shared result as its bytes. */
+  respondSpliced(status: number, headers: Readonly<Record<string, string>>, body: SplicedSuccess): void {
+    const res = this.res;
+    if (res.headersSent) return;
+    const length = Buffer.byteLength(body.head) + body.bytes.byteLength + Buffer.byteLength(body.tail);
+    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": length } : { ...headers, "content-length": length });
+    res.write(body.head);
+    res.write(body.bytes);
+    res.end(body.tail);
   }
 
   openStream(headers: Readonly<Record<string, string>>): SseSink {

@@ -5,7 +5,7 @@ import { eraOfRevision } from "../core/era/revisions.js";
 import type { ToolHeader } from "../core/headers/declarations.js";
 import { headerParamsOf } from "../core/headers/standard.js";
 import type { JsonObject } from "../core/jsonrpc/message.js";
-import { RawJson } from "../core/jsonrpc/serialize.js";
+import { SharedRawJson, type RawJson } from "../core/jsonrpc/serialize.js";
 import { encodeCursor } from "../pagination/cursor.js";
 import { compileUriTemplate, type CompiledUriTemplate } from "../uri/template.js";
 import { compileExtensions, type CompiledExtensions } from "./extension-methods.js";
@@ -167,7 +167,7 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
     prompts: new Map(),
     lists: {} as CompiledServer["lists"],
     pageSize,
-    discover: new RawJson(JSON.stringify(discoverBody)),
+    discover: new SharedRawJson(JSON.stringify(discoverBody)),
     cacheDefaults,
     extensions,
   };
@@ -194,9 +194,9 @@ export function compileFamily(compiled: CompiledServer, def: ServerDefinition, f
       const page: JsonObject = { [field]: items.slice(offset, offset + size) };
       if (offset + size < items.length) page["nextCursor"] = encodeCursor(list, offset + size);
       const legacyPage: JsonObject = { ...page, [field]: legacyItems.slice(offset, offset + size) };
-      pages.legacy.push(new RawJson(JSON.stringify(legacyPage)));
+      pages.legacy.push(new SharedRawJson(JSON.stringify(legacyPage)));
       const modern = { resultType: "complete", ...page, ttlMs: hint.ttlMs, cacheScope: hint.scope, _meta: { [META_SERVER_INFO]: serverInfo } };
-      pages.modern.push(new RawJson(JSON.stringify(modern)));
+      pages.modern.push(new SharedRawJson(JSON.stringify(modern)));
     }
     return pages;
   };

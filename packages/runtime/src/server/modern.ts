@@ -10,7 +10,7 @@ import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
-import { RawJson, serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
+import { RawJson, serializeError, serializeSuccess, SharedRawJson, successHead, type ResultBody, type SplicedSuccess } from "../core/jsonrpc/serialize.js";
 import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
@@ -50,6 +50,8 @@ export interface Reply {
   status: number;
   /** Serialized JSON-RPC response; undefined for accepted notifications and silent ends. */
   body?: string;
+  /** The same response in parts, when its result is shared (SharedRawJson): adapters that write bytes use these. */
+  spliced?: SplicedSuccess;
 }
 
 /**
@@ -313,7 +315,11 @@ class ModernCall {
 }
 
 function successReply(id: RequestId, result: ResultBody | undefined): Reply {
-  return result === undefined ? { status: 200 } : { status: 200, body: serializeSuccess(id, result) };
+  if (result === undefined) return { status: 200 };
+  if (!(result instanceof SharedRawJson)) return { status: 200, body: serializeSuccess(id, result) };
+  // The string is a concatenation V8 only flattens if an adapter reads it; node:http writes the parts.
+  const head = successHead(id);
+  return { status: 200, body: `${head}${result.json}}`, spliced: { head, bytes: result.bytes(), tail: "}" } };
 }
 
 function failureReply(host: ModernHost, id: RequestId, error: unknown): Reply {
