@@ -3,35 +3,23 @@
 // ones TypeScript emits up to layout (both printed from their syntax trees without comments
 // equal, the same JSDoc blocks), on every golden scenario, example, fixture, emitter scenario and
 // a synthesised 50-tool manifest; syntax it does not handle must fall back, never be built wrong.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { scaleManifest } from "../../bench/generator-scale/manifest.js";
 import { buildPackage } from "../../generator/compile/build-package.js";
 import { directBuild } from "../../generator/compile/direct-build.js";
 import { emitZodModule } from "../../generator/emit/zod/module.js";
 import { generatePackage } from "../../generator/generate/generate-package.js";
 import { loadScenarios, moduleInput } from "../fixtures/emitter/support.js";
 import { TMP_DIR } from "../support/tmp.js";
+import { buildCases } from "./build-cases.js";
 import { jsParseErrors } from "./js-shape.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const WORK = join(TMP_DIR, "direct-build");
 
-const MANIFESTS: readonly (readonly [string, () => string])[] = [
-  ...["generate-minimal", "generate-handles", "generate-inputs"].map((name) => [name, () => join(ROOT, "test/scenarios", name, "mcp.yaml")] as const),
-  ...["notes", "shop", "config", "secure-notes", "reports", "dashboard"].map((name) => [`examples/${name}`, () => join(ROOT, "examples", name, "mcp.yaml")] as const),
-  ["conformance fixture", () => join(ROOT, "test/conformance/server.yaml")],
-  [
-    "50 synthetic tools",
-    () => {
-      mkdirSync(WORK, { recursive: true });
-      writeFileSync(join(WORK, "scale-50.yaml"), scaleManifest(50));
-      return join(WORK, "scale-50.yaml");
-    },
-  ],
-];
+const MANIFESTS = buildCases(WORK);
 
 // A manifest with `auth` exports `authDeclaration = {…} satisfies AuthDeclaration` (and the client
 // `toolScopes = {…} as const`), whose types only a checker infers: it takes the checked build.

@@ -1,32 +1,18 @@
 // strip-types.ts: the JavaScript of a generated module is its TypeScript with the type syntax cut
 // out. On every module of every golden scenario, example, fixture and a 50-tool package it must
 // parse as JavaScript and be TypeScript's own emit (transpileModule), node for node (js-shape.ts).
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { scaleManifest } from "../../bench/generator-scale/manifest.js";
 import { stripTypes } from "../../generator/compile/strip-types.js";
 import { generatePackage } from "../../generator/generate/generate-package.js";
 import { TMP_DIR } from "../support/tmp.js";
+import { buildCases } from "./build-cases.js";
 import { jsParseErrors, jsShape } from "./js-shape.js";
 
-const ROOT = resolve(import.meta.dirname, "..", "..");
 const WORK = join(TMP_DIR, "strip-types");
 
-const MANIFESTS: readonly (readonly [string, () => string])[] = [
-  ...["generate-minimal", "generate-handles", "generate-inputs"].map((name) => [name, () => join(ROOT, "test/scenarios", name, "mcp.yaml")] as const),
-  ...["notes", "shop", "config", "secure-notes", "reports", "dashboard"].map((name) => [`examples/${name}`, () => join(ROOT, "examples", name, "mcp.yaml")] as const),
-  ["conformance fixture", () => join(ROOT, "test/conformance/server.yaml")],
-  [
-    "50 synthetic tools",
-    () => {
-      mkdirSync(WORK, { recursive: true });
-      writeFileSync(join(WORK, "scale-50.yaml"), scaleManifest(50));
-      return join(WORK, "scale-50.yaml");
-    },
-  ],
-];
+const MANIFESTS = buildCases(WORK);
 
 const parse = (name: string, text: string) => ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
 
