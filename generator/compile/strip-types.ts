@@ -1,4 +1,5 @@
 import type ts from "typescript";
+import { statementRange } from "./statement-lines.js";
 import { typescript } from "./typescript.js";
 
 /**
@@ -307,14 +308,7 @@ class Stripper {
     let start = node.getStart(this.source);
     const doc = ts.getLeadingCommentRanges(text, node.pos)?.at(-1);
     if (doc && text.startsWith("/**", doc.pos) && /^\s*$/.test(text.slice(doc.end, start))) start = doc.pos;
-    let end = node.end;
-    let lineStart = start;
-    while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) lineStart--;
-    if ((lineStart === 0 || text[lineStart - 1] === "\n") && text[end] === "\n") {
-      start = lineStart;
-      end++;
-    }
-    this.cut(start, end);
+    this.cut(...statementRange(text, start, node.end));
   }
 
   private isCut(node: ts.Node): boolean {

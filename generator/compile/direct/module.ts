@@ -6,6 +6,7 @@
 // `export declare function f(a: T): R;` are copied out of it, interfaces and type aliases as
 // they are, and the imports the declarations name. An export without a type, a non-exported
 // declaration the declarations would need, or syntax the walk does not know throws UNSUPPORTED.
+import { statementRange } from "../statement-lines.js";
 import { CodeWalker } from "./code.js";
 import { Kind, UNSUPPORTED } from "./scanner.js";
 
@@ -91,14 +92,7 @@ export class ModuleWalker extends CodeWalker {
   /** Cuts a whole statement, with its JSDoc and, when it has its lines to itself, those lines. */
   private cutStatement(first: number, last: number): void {
     const text = this.text;
-    let start = this.jsDoc(first)?.[0] ?? this.S[first]!;
-    let end = this.E[last]!;
-    let lineStart = start;
-    while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) lineStart--;
-    if ((lineStart === 0 || text[lineStart - 1] === "\n") && text[end] === "\n") {
-      start = lineStart;
-      end++;
-    }
+    const [start, end] = statementRange(text, this.jsDoc(first)?.[0] ?? this.S[first]!, this.E[last]!);
     this.cut(start, end);
   }
 
