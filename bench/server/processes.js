@@ -67,8 +67,8 @@ export function cpuSecondsOf(pid) {
 }
 
 /** Spawns `node <script> --stdio`; stdin/stdout are the MCP pipe. */
-export function startStdioServer(script) {
-  const child = track(spawn(process.execPath, [script, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] }));
+export function startStdioServer(script, extraArgs = []) {
+  const child = track(spawn(process.execPath, [script, "--stdio", ...extraArgs], { stdio: ["pipe", "pipe", "pipe"] }));
   child.stderr.resume();
   return child;
 }

@@ -55,11 +55,13 @@ async function attempt(measure) {
   }
 }
 
-/** Regenerates the bench package from mcp.yaml (skipped in --quick when it already exists). */
+/** Regenerates the bench packages from mcp.yaml and mcp-one.yaml (skipped in --quick when they already exist). */
 function ensureGenerated(quick) {
-  if (quick && existsSync(GENERATED_ENTRY)) return;
-  const result = spawnSync(process.execPath, [join(ROOT, "bin/mcp-gen.js"), "generate", join(HERE, "mcp.yaml"), "--out", join(HERE, "generated")], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`mcp-gen generate bench/server/mcp.yaml failed:\n${result.stdout}${result.stderr}`);
+  for (const [manifest, out] of [["mcp.yaml", "generated"], ["mcp-one.yaml", "generated-one"]]) {
+    if (quick && existsSync(join(HERE, out, "dist", "index.js"))) continue;
+    const result = spawnSync(process.execPath, [join(ROOT, "bin/mcp-gen.js"), "generate", join(HERE, manifest), "--out", join(HERE, out)], { cwd: ROOT, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`mcp-gen generate bench/server/${manifest} failed:\n${result.stdout}${result.stderr}`);
+  }
 }
 
 /** One pass over all four HTTP paths, so no row meets code the JIT only knows from another row. */
@@ -153,19 +155,20 @@ async function stdioRows(options) {
   return rows;
 }
 
-async function coldStarts(options) {
+/** Cold starts of every server with `extraArgs` (`--one-tool`: the 1-tool variants). */
+async function coldStarts(options, extraArgs = []) {
   // Interleaved (one start of each server per round), so background load hits all alike.
   const runs = Object.fromEntries(SERVERS.map((s) => [s.key, []]));
   const failures = {};
   for (let i = 0; i < options.coldStarts; i++) {
     for (const server of SERVERS) {
       if (failures[server.key] !== undefined) continue;
-      const outcome = await attempt(async () => ({ ms: await coldStartMs(server.script) }));
+      const outcome = await attempt(async () => ({ ms: await coldStartMs(server.script, extraArgs) }));
       if (outcome.failed !== undefined) failures[server.key] = outcome;
       else runs[server.key].push(outcome.ms);
     }
   }
-  process.stderr.write("  cold start done\n");
+  process.stderr.write(`  cold start${extraArgs.length > 0 ? ` (${extraArgs.join(" ")})` : ""} done\n`);
   return Object.fromEntries(SERVERS.map((s) => [s.key, failures[s.key] ?? { medianMs: median(runs[s.key]), runsMs: runs[s.key] }]));
 }
 
@@ -223,10 +226,11 @@ function printStdio(rows, options) {
   );
 }
 
-function printStartupAndMemory(cold, imports, rss, options) {
+function printStartupAndMemory(coldOne, cold, imports, rss, options) {
   const mb = (bytes) => bytes / 1024 / 1024;
   const lines = [
-    ["cold start ms (spawn → first tools/call answer, stdio, median of " + options.coldStarts + ")", cold, (r) => r.medianMs, 0],
+    ["cold start ms, 1-tool server (spawn → first tools/call answer, stdio, median of " + options.coldStarts + ")", coldOne, (r) => r.medianMs, 0],
+    ["cold start ms, 100-tool server (same)", cold, (r) => r.medianMs, 0],
     ["import ms (package entry, minus bare node, median of " + options.importRuns + ")", imports, (r) => r.importMs, 0],
     ["RSS MB idle (HTTP server just started)", rss, (r) => mb(r.idleBytes), 1],
     [`RSS MB after ${options.rss.amount} HTTP tools/call (2026-07-28, ${options.rss.connections} conns)`, rss, (r) => mb(r.afterBytes), 1],
@@ -265,13 +269,14 @@ export async function serverSection(options = readOptions()) {
   try {
     const http = await httpRows(options);
     const stdio = await stdioRows(options);
+    const coldOne = await coldStarts(options, ["--one-tool"]);
     const cold = await coldStarts(options);
     const imports = importTimes(options);
     const rss = await rssRows(options);
-    report = { node: process.version, cores: cpus().length, options, http, stdio, coldStart: cold, importTime: imports, rss };
+    report = { node: process.version, cores: cpus().length, options, http, stdio, coldStartOneTool: coldOne, coldStart: cold, importTime: imports, rss };
     printHttp(http, options);
     printStdio(stdio, options);
-    printStartupAndMemory(cold, imports, rss, options);
+    printStartupAndMemory(coldOne, cold, imports, rss, options);
     printFailures(report);
   } finally {
     await stopAll();

@@ -100,10 +100,10 @@ export async function stdioRoundTrips(script, era, { count, warmup, maxSeconds }
   }
 }
 
-/** Milliseconds from spawn to the answer of a modern tools/call sent at once (no handshake in 2026-07-28). */
-export async function coldStartMs(script) {
+/** Milliseconds from spawn to the answer of a modern tools/call sent at once (no handshake in 2026-07-28); `extraArgs` such as `--one-tool` follow `--stdio`. */
+export async function coldStartMs(script, extraArgs = []) {
   const start = performance.now();
-  const child = startStdioServer(script);
+  const child = startStdioServer(script, extraArgs);
   try {
     const reader = responseReader(child);
     send(child, modernMessage("tools/call", 1));

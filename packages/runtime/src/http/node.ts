@@ -1,6 +1,6 @@
 // node:http adapter. It implements the exchange interfaces directly on IncomingMessage and
 // ServerResponse (no web Request/Response objects on this path, which is the hot one).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { METADATA_PATH } from "../auth/metadata.js";
 import type { AuthInfo } from "../auth/types.js";
@@ -238,7 +238,10 @@ export interface ListenHttpOptions extends NodeListenerOptions, ConnectionLimits
 }
 
 /** Starts a node:http server with connection caps and header/body/idle timeouts (connection-limits.ts). */
-export function listenHttp(mcp: McpServer, options: ListenHttpOptions = {}): Promise<ListeningServer> {
+export async function listenHttp(mcp: McpServer, options: ListenHttpOptions = {}): Promise<ListeningServer> {
+  // Imported here, not at the top: ./node is loaded by every server start, and a stdio server
+  // never listens (node:http costs ~3.5 ms of a cold start; SERVER.md "Cold start").
+  const { createServer } = await import("node:http");
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
   const listener = createNodeRequestListener(mcp, {

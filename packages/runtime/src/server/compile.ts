@@ -175,6 +175,23 @@ export function compileDefinition(def: ServerDefinition, pageSize: number | unde
   return compiled;
 }
 
+/**
+ * Defines `lists[method]` as pages serialized on first read, then kept as a plain property: a
+ * server start answers its first tools/call without serializing every list (SERVER.md "Cold
+ * start"), and a burst of live-list changes serializes once, when a list is next asked for.
+ */
+function buildOnFirstRead(lists: CompiledServer["lists"], method: keyof CompiledServer["lists"], build: () => ListPages): void {
+  Object.defineProperty(lists, method, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const pages = build();
+      Object.defineProperty(lists, method, { value: pages, writable: true, configurable: true, enumerable: true });
+      return pages;
+    },
+  });
+}
+
 export type Family = "tools" | "prompts" | "resources" | "resourceTemplates";
 const FAMILIES: readonly Family[] = ["tools", "prompts", "resources", "resourceTemplates"];
 
@@ -206,28 +223,28 @@ export function compileFamily(compiled: CompiledServer, def: ServerDefinition, f
       const tools = def.tools ?? [];
       assertUnique("tool", tools.map((t) => t.name));
       compiled.tools = new Map(tools.map((t) => [t.name, { definition: t, headerParams: t.headers ?? headerParamsOf(t.inputSchema) }]));
-      compiled.lists["tools/list"] = paginate("tools/list", "tools", tools.map(toolDescriptor), tools.map(legacyToolDescriptor));
+      buildOnFirstRead(compiled.lists, "tools/list", () => paginate("tools/list", "tools", tools.map(toolDescriptor), tools.map(legacyToolDescriptor)));
       return;
     }
     case "prompts": {
       const prompts = def.prompts ?? [];
       assertUnique("prompt", prompts.map((p) => p.name));
       compiled.prompts = new Map(prompts.map((p) => [p.name, p]));
-      compiled.lists["prompts/list"] = paginate("prompts/list", "prompts", prompts.map(promptDescriptor));
+      buildOnFirstRead(compiled.lists, "prompts/list", () => paginate("prompts/list", "prompts", prompts.map(promptDescriptor)));
       return;
     }
     case "resources": {
       const resources = def.resources ?? [];
       assertUnique("resource", resources.map((r) => r.uri));
       compiled.resources = new Map(resources.map((r) => [r.uri, r]));
-      compiled.lists["resources/list"] = paginate("resources/list", "resources", resources.map(resourceDescriptor));
+      buildOnFirstRead(compiled.lists, "resources/list", () => paginate("resources/list", "resources", resources.map(resourceDescriptor)));
       return;
     }
     case "resourceTemplates": {
       const templates = def.resourceTemplates ?? [];
       compiled.templates = templates.map((definition) => ({ definition, matcher: compileUriTemplate(definition.uriTemplate) }));
       compiled.templatesByPattern = new Map(compiled.templates.map((t) => [t.definition.uriTemplate, t]));
-      compiled.lists["resources/templates/list"] = paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor));
+      buildOnFirstRead(compiled.lists, "resources/templates/list", () => paginate("resources/templates/list", "resourceTemplates", templates.map(templateDescriptor)));
       return;
     }
   }

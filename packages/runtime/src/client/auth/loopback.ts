@@ -4,7 +4,7 @@
 // within `timeoutMs` rejects with a `timeout` error. Only the expected path is answered; the
 // page shown to the browser says nothing about the code.
 
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpClientError } from "../errors.js";
 
@@ -29,6 +29,8 @@ export async function startLoopbackRedirect(options: LoopbackOptions = {}): Prom
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   const show = options.show ?? ((url: URL) => void process.stderr.write(`open this URL to authorize: ${url.href}\n`));
   let deliver: ((url: URL) => void) | undefined;
+  // Imported on first use: ./node is loaded by every server start, which opens no loopback.
+  const { createServer } = await import("node:http");
   const http: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (req.method !== "GET" || url.pathname !== "/callback" || deliver === undefined) {

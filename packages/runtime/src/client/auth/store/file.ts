@@ -4,10 +4,12 @@
 // error and is left untouched: the client neither reads nor overwrites it. Changes from one
 // process are serialized; two processes sharing a file keep the last writer's view.
 
-import { chmod, mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { OAuthError } from "../errors.js";
 import type { CredentialStore, StoredCredential } from "./types.js";
+
+/** node:fs/promises, imported on first use: ./node is loaded by every server start, which keeps no credential store. */
+const fileSystem = () => import("node:fs/promises");
 
 const FORMAT = "mcp-gen-credentials";
 const VERSION = 1;
@@ -33,6 +35,7 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   private async read(): Promise<StoreFile> {
+    const { readFile } = await fileSystem();
     let text: string;
     try {
       text = await readFile(this.path, "utf8");
@@ -56,6 +59,7 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   private async write(file: StoreFile): Promise<void> {
+    const { chmod, mkdir, open, rename, rm } = await fileSystem();
     const folder = dirname(this.path);
     await mkdir(folder, { recursive: true, mode: 0o700 });
     // Imported on first write, not at the top: ./node is loaded by every server start, which writes no store.
