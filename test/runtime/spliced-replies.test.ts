@@ -51,3 +51,26 @@ describe("shared pre-serialized results over node:http", () => {
     expect(JSON.parse(first.body).result).toEqual(JSON.parse(second.body).result);
   });
 });
+
+// Replies whose header object is not the shared JSON one (a legacy session's, with its
+// Mcp-Session-Id) are written as a header list (http/node.ts headerList): every header kept, and
+// a Content-Length in bytes.
+describe("replies with their own header object over node:http", () => {
+  const legacy = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  it("a 2025-11-25 session's answer keeps its Mcp-Session-Id and a byte Content-Length", async () => {
+    const init = await rawRequest(listening.url, {
+      headers: legacy,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+    });
+    const session = String(init.headers["mcp-session-id"]);
+    expect(session).toMatch(/^[0-9a-f]{32}$/);
+    const inSession = { ...legacy, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" };
+    await rawRequest(listening.url, { headers: inSession, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+    const listed = await rawRequest(listening.url, { headers: inSession, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(listed.status).toBe(200);
+    expect(listed.headers["mcp-session-id"]).toBe(session);
+    expect(listed.headers["content-type"]).toBe("application/json");
+    expect(Number(listed.headers["content-length"])).toBe(Buffer.byteLength(listed.body));
+    expect(JSON.parse(listed.body).result.tools[0].description).toBe("Échoe — 回声 🙂");
+  });
+});

