@@ -2,8 +2,8 @@
 // naming, JSON pointers, dialect detection and `$ref` resolution.
 
 import { describe, expect, it } from "vitest";
-import { detectDialect } from "../generator/jsonschema/dialect.js";
-import { decodeFragmentPointer, decodePointer, encodePointer } from "../generator/jsonschema/pointer.js";
+import { detectDialect } from "../packages/runtime/src/core/json-schema-dialect.js";
+import { decodeFragmentPointer, decodePointer, encodePointer } from "../packages/runtime/src/core/json-pointer.js";
 import { SchemaResource } from "../generator/jsonschema/resource.js";
 import { emitZodModule } from "../generator/emit/zod/module.js";
 import { IdentifierPool, identifierFor, jsDoc } from "../generator/emit/zod/names.js";

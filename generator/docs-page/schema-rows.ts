@@ -3,7 +3,7 @@
 // parent, variants of `anyOf`/`oneOf`/`allOf` as labelled rows. Local `$ref`s are resolved against
 // the bundled root (the loader puts every definition a schema uses into its `$defs`); a
 // definition met again inside itself is named, not expanded, so recursive schemas end.
-import { decodeFragmentPointer, valueAtPointer } from "../jsonschema/pointer.js";
+import { decodeFragmentPointer, valueAtPointer } from "@mcp-gen/runtime/core";
 import type { JsonSchema } from "../manifest/ir.js";
 import { jsonText } from "./html.js";
 import { constraintTexts, enumTexts, noteTexts, typeText } from "./schema-type.js";

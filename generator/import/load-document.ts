@@ -6,7 +6,7 @@ import { relative, resolve } from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
 import { LineCounter, isMap, isSeq, parseDocument, type Document } from "yaml";
 import { UserError } from "../errors.js";
-import { encodePointer as toPointer } from "../jsonschema/pointer.js";
+import { encodePointer as toPointer } from "@mcp-gen/runtime/core";
 
 export interface LoadedDocument {
   /** Absolute `file:` or `http(s):` URL: the base its relative `$ref`s resolve against. */

@@ -2,7 +2,7 @@
 // the importer (no dependency): a reference is `[uri][#json-pointer]`, resolved against the
 // document it appears in [OpenAPI 3.1.1 § 4.8.23 Reference Object; RFC 3986 § 5.2].
 import { UserError } from "../errors.js";
-import { decodeFragmentPointer, valueAtPointer } from "../jsonschema/pointer.js";
+import { decodeFragmentPointer, valueAtPointer } from "@mcp-gen/runtime/core";
 import { loadDocument, type LoadedDocument } from "./load-document.js";
 
 export interface Target {

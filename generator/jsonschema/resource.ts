@@ -10,8 +10,7 @@
 // start a new base URI (JSON Schema 2020-12 §8.2.1) — it is reported as unsupported
 // rather than silently resolved against the wrong base.
 
-import type { Dialect } from "./dialect.js";
-import { decodeFragmentPointer, valueAtPointer } from "./pointer.js";
+import { decodeFragmentPointer, valueAtPointer, type JsonSchemaDialect as Dialect } from "@mcp-gen/runtime/core";
 
 export type RefTarget =
   | { readonly kind: "local"; readonly tokens: readonly string[] }

@@ -7,7 +7,7 @@
 import { codeInfo, type DiagnosticCode } from "../diagnostics/codes.js";
 import type { Diagnostic, Severity } from "../diagnostics/diagnostic.js";
 import { formatPath, type JsonPath, type PathSegment } from "../diagnostics/json-path.js";
-import { decodePointer } from "../jsonschema/pointer.js";
+import { decodePointer } from "@mcp-gen/runtime/core";
 import type { Manifest } from "./ir.js";
 import { locatePath, parseYaml } from "./source.js";
 

@@ -4,7 +4,7 @@
 // compiled validator over the same document. Seeded, so a failure reproduces.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { detectDialect } from "../../generator/jsonschema/dialect.js";
+import { detectDialect } from "../../packages/runtime/src/core/json-schema-dialect.js";
 import { definitionsOf } from "../../generator/spec-schema/errata.js";
 import { revisionNames } from "../../generator/spec-schema/lock.js";
 import { loadSpec } from "../../generator/spec-schema/load.js";

@@ -1,7 +1,7 @@
 // The compiled validator of one emitter-scenario declaration, set up as the ajv oracle is
 // (test/fixtures/emitter/support.ts): roots are their own resource (2020-12 unless `$schema`
 // says otherwise), document declarations are pointers into the document.
-import { detectDialect } from "../../generator/jsonschema/dialect.js";
+import { detectDialect } from "../../packages/runtime/src/core/json-schema-dialect.js";
 import type { ZodModule } from "../../generator/emit/zod/module.js";
 import { jsonSchemaValidator } from "../../packages/runtime/src/validation/compile/index.js";
 import { pattern } from "../../packages/runtime/src/validation/pattern.js";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaValidator, SchemaValidationError } from "../../packages/runtime/src/validation/compile/index.js";
 import { pattern } from "../../packages/runtime/src/validation/pattern.js";
-import { detectDialect } from "../../generator/jsonschema/dialect.js";
+import { detectDialect } from "../../packages/runtime/src/core/json-schema-dialect.js";
 
 const message = (schema: unknown, value: unknown): string => {
   const result = jsonSchemaValidator(schema).safeParse(value);

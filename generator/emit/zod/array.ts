@@ -5,7 +5,7 @@
 // is `.optional()`; the rest is `items` (draft-07: `additionalItems`), unconstrained when
 // absent and forbidden when `false`.
 
-import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
+import { ajvAlwaysValid } from "@mcp-gen/runtime/core";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
 import { type ZodExpr, UNKNOWN, atomicType, optionalZod } from "./expr.js";

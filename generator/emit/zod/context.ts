@@ -2,8 +2,7 @@
 // Kind emitters receive an EmitContext (one resource + the module) and a location.
 
 import type { DiagnosticCode } from "../../diagnostics/codes.js";
-import type { Dialect } from "../../jsonschema/dialect.js";
-import { encodePointer } from "../../jsonschema/pointer.js";
+import { encodePointer, type JsonSchemaDialect as Dialect } from "@mcp-gen/runtime/core";
 import type { SchemaResource } from "../../jsonschema/resource.js";
 import type { EmitDiagnostic } from "./diagnostics.js";
 import type { ZodExpr } from "./expr.js";

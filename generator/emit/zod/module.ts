@@ -18,8 +18,7 @@
 // - DIAGNOSTICS instead of guesses: a keyword that cannot be translated exactly is
 //   reported with a JSON pointer (see diagnostics.ts) and the module is still produced.
 
-import { detectDialect, type Dialect } from "../../jsonschema/dialect.js";
-import { encodePointer } from "../../jsonschema/pointer.js";
+import { detectDialect, encodePointer, type JsonSchemaDialect as Dialect } from "@mcp-gen/runtime/core";
 import { SchemaResource, isRecord } from "../../jsonschema/resource.js";
 import { subschemas } from "../../jsonschema/walk.js";
 import { type Declaration, EmitContext, type ModuleSettings } from "./context.js";

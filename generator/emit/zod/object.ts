@@ -11,7 +11,7 @@
 // A required key not listed in `properties` is added to the shape as `z.unknown()`
 // (zod then demands its presence) when the object is loose.
 
-import { appliesIn } from "../../jsonschema/dialect.js";
+import { dialectApplies } from "@mcp-gen/runtime/core";
 import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
 import { type ObjectShape, type ZodExpr, optionalZod, unionType } from "./expr.js";
@@ -165,8 +165,8 @@ function objectRefinements(node: Record<string, unknown>, at: readonly string[],
     }
   };
   collect("dependencies", node["dependencies"]);
-  if (appliesIn(ctx.dialect, "dependentRequired")) collect("dependentRequired", node["dependentRequired"]);
-  if (appliesIn(ctx.dialect, "dependentSchemas")) collect("dependentSchemas", node["dependentSchemas"]);
+  if (dialectApplies(ctx.dialect, "dependentRequired")) collect("dependentRequired", node["dependentRequired"]);
+  if (dialectApplies(ctx.dialect, "dependentSchemas")) collect("dependentSchemas", node["dependentSchemas"]);
   if (Object.keys(requiredDeps).length > 0) {
     refinements.push(
       `.refine(${ctx.helper("dependentRequired")}(${literal(requiredDeps)}), "Missing dependent property")`,

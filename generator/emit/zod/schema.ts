@@ -6,7 +6,7 @@
 // (unevaluated.ts). Annotation keywords (description, title, default, examples, …) and
 // keywords ajv ignores in the dialect add nothing.
 
-import { appliesIn } from "../../jsonschema/dialect.js";
+import { dialectApplies } from "@mcp-gen/runtime/core";
 import { isRecord } from "../../jsonschema/resource.js";
 import { applyConditionals } from "./conditional.js";
 import { emitConst } from "./const.js";
@@ -74,6 +74,6 @@ export function emitSchema(node: unknown, at: readonly string[], ctx: EmitContex
 
   let expr = intersectAll(parts);
   expr = applyConditionals(node, at, ctx, expr);
-  if (appliesIn(ctx.dialect, "unevaluatedProperties")) expr = applyUnevaluated(node, at, ctx, expr);
+  if (dialectApplies(ctx.dialect, "unevaluatedProperties")) expr = applyUnevaluated(node, at, ctx, expr);
   return expr;
 }

@@ -7,7 +7,7 @@
 // With `type`, the instance must be one of the listed kinds, each checked by its own
 // schema; two kinds where one is "null" read as `.nullable()`.
 
-import { appliesIn } from "../../jsonschema/dialect.js";
+import { dialectApplies } from "@mcp-gen/runtime/core";
 import { emitArray, ARRAY_KEYWORDS } from "./array.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";
@@ -158,7 +158,7 @@ function kindsWithKeywords(
   const checkedFormatKind = formatKind(node, at, ctx);
   for (const kind of ["string", "number", "object", "array"] as const) {
     const present = KIND_KEYWORDS[kind].some(
-      (keyword) => node[keyword] !== undefined && appliesIn(ctx.dialect, keyword),
+      (keyword) => node[keyword] !== undefined && dialectApplies(ctx.dialect, keyword),
     );
     if (present || checkedFormatKind === kind) kinds.push(kind);
   }

@@ -19,8 +19,7 @@
 //   properties when no present clause applies; unevaluatedProperties next to an `if` is
 //   reported. anyOf/oneOf/dependentSchemas properties follow the spec in ajv, and here.
 
-import { ajvAlwaysValid } from "../../jsonschema/dialect.js";
-import { encodePointer, valueAtPointer } from "../../jsonschema/pointer.js";
+import { ajvAlwaysValid, encodePointer, valueAtPointer } from "@mcp-gen/runtime/core";
 import { isRecord } from "../../jsonschema/resource.js";
 import type { EmitContext } from "./context.js";
 import { DIAGNOSTIC_CODES } from "./diagnostics.js";

@@ -98,6 +98,10 @@ export {
 export { decodeHeaderValue, encodeHeaderValue, needsBase64 } from "./core/headers/value.js";
 export { checkMethodAndNameHeaders, checkParamHeaders, checkProtocolVersionHeader, headerParamsOf } from "./core/headers/standard.js";
 export type { HeaderLookup } from "./core/headers/standard.js";
+export { ajvAlwaysValid, detectDialect, dialectApplies } from "./core/json-schema-dialect.js";
+export { decodeFragmentPointer, decodePointer, encodePointer, valueAtPointer } from "./core/json-pointer.js";
+export type { JsonPointerTokens } from "./core/json-pointer.js";
+export type { JsonSchemaDialect } from "./core/json-schema-dialect.js";
 export {
   DIRECTORY_MIME_TYPE,
   DIRECTORY_READ_METHOD,

@@ -1,14 +1,15 @@
-// JSON Pointer (RFC 6901) handling for `$ref` fragments and diagnostic locations.
+// JSON Pointer (RFC 6901) handling for `$ref` fragments and diagnostic locations: one home for
+// the generator (manifest schemas, the zod emitter) and the runtime's validator compiler.
 //
 // DECISION: a `$ref` fragment is a URI fragment, so it is percent-decoded first (RFC 3986
 // §2.1, as ajv does) and only then split into reference tokens, whose `~1` and `~0`
 // escapes are undone in that order (RFC 6901 §4: `~01` means the token `~1`, not `/`).
 
 /** Reference tokens of a pointer; the empty list is the whole document. */
-export type PointerTokens = readonly string[];
+export type JsonPointerTokens = readonly string[];
 
 /** Encodes tokens as a JSON pointer string: `["a/b", "~"]` → `/a~1b/~0`. */
-export function encodePointer(tokens: PointerTokens): string {
+export function encodePointer(tokens: JsonPointerTokens): string {
   return tokens.map((token) => "/" + token.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
@@ -34,7 +35,7 @@ export function decodeFragmentPointer(fragment: string): string[] | undefined {
 }
 
 /** Follows tokens from `root`; undefined when a token names nothing. */
-export function valueAtPointer(root: unknown, tokens: PointerTokens): unknown {
+export function valueAtPointer(root: unknown, tokens: JsonPointerTokens): unknown {
   let current: unknown = root;
   for (const token of tokens) {
     if (Array.isArray(current)) {

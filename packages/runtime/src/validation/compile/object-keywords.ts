@@ -3,7 +3,8 @@
 // dependencies). Presence is `value[key] !== undefined`, as ajv tests it (../objects.ts).
 import type { TextMatcher } from "../strings.js";
 import { ACCEPT, type Check, type SchemaIssue, fail, failAt, isObject, under } from "./check.js";
-import { appliesIn, type Compiler } from "./compiler.js";
+import { dialectApplies } from "../../core/json-schema-dialect.js";
+import type { Compiler } from "./compiler.js";
 import { compilePattern } from "./resource.js";
 
 type ObjectCheck = (object: Record<string, unknown>, issues: SchemaIssue[] | undefined) => boolean;
@@ -104,8 +105,8 @@ function dependencyChecks(node: Record<string, unknown>, c: Compiler): ObjectChe
     }
   };
   collect(node["dependencies"]);
-  if (appliesIn(c.dialect, "dependentRequired")) collect(node["dependentRequired"]);
-  if (appliesIn(c.dialect, "dependentSchemas")) collect(node["dependentSchemas"]);
+  if (dialectApplies(c.dialect, "dependentRequired")) collect(node["dependentRequired"]);
+  if (dialectApplies(c.dialect, "dependentSchemas")) collect(node["dependentSchemas"]);
   const checks: ObjectCheck[] = [];
   if (needs.length > 0) {
     checks.push((object, issues) => {

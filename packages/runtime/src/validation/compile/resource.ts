@@ -3,10 +3,12 @@
 // both give the same verdicts: `#`, `#/json/pointer` (percent- and `~`-escapes decoded),
 // `#name` (`$anchor`, `$dynamicAnchor`, or a draft-07 `$id: "#name"`), and the root's own
 // `$id` followed by one of those. Anything else points outside: never fetched.
+import { decodePointer, valueAtPointer } from "../../core/json-pointer.js";
+import type { JsonSchemaDialect } from "../../core/json-schema-dialect.js";
 import type { TextMatcher } from "../strings.js";
 import type { Check } from "./check.js";
 
-export type Dialect = "draft-07" | "2020-12";
+export type Dialect = JsonSchemaDialect;
 
 export type RefTarget =
   | { readonly kind: "local"; readonly node: unknown }
@@ -15,24 +17,6 @@ export type RefTarget =
 
 /** Keywords whose values are data, not schemas: never scanned for anchors. */
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
-const DRAFT_07_URI = /json-schema\.org\/draft-0[4-7]\/schema/;
-const DRAFT_2020_URI = /json-schema\.org\/draft\/20(?:19-09|20-12)\/schema/;
-
-/** What a root's `$schema` says; without one, `fallback` (MCP's default is 2020-12). */
-export function dialectOf(root: unknown, fallback: Dialect): Dialect {
-  if (typeof root !== "object" || root === null) return fallback;
-  const declared = (root as Record<string, unknown>)["$schema"];
-  if (typeof declared === "string") {
-    if (DRAFT_07_URI.test(declared)) return "draft-07";
-    if (DRAFT_2020_URI.test(declared)) return "2020-12";
-  }
-  // Without a known $schema the definitions container tells, as the generator's detectDialect
-  // reads it: the generated client's zod and ajv at validate time take the same dialect.
-  if ("$defs" in (root as object)) return "2020-12";
-  if ("definitions" in (root as object)) return "draft-07";
-  return fallback;
-}
-
 /** Compiles a `pattern` (an ECMA-262 `u`-mode regex) to a matcher; throws on an invalid one. */
 export type PatternEngine = (source: string) => TextMatcher;
 
@@ -78,7 +62,7 @@ export class SchemaResource {
     if (fragment === "") return { kind: "local", node: this.root };
     const decoded = decode(fragment);
     if (fragment.startsWith("/")) {
-      const node = decoded === undefined ? undefined : atPointer(this.root, decoded);
+      const node = decoded === undefined ? undefined : valueAtPointer(this.root, decodePointer(decoded) ?? []);
       return node === undefined ? { kind: "unresolved" } : { kind: "local", node };
     }
     this.anchors ??= this.indexAnchors();
@@ -118,19 +102,3 @@ function decode(fragment: string): string | undefined {
   }
 }
 
-/** RFC 6901 pointer (already percent-decoded) from `root`; undefined when it names nothing. */
-function atPointer(root: unknown, pointer: string): unknown {
-  let current = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(current)) {
-      if (!/^(?:0|[1-9][0-9]*)$/.test(token)) return undefined;
-      current = current[Number(token)];
-    } else if (typeof current === "object" && current !== null && Object.hasOwn(current, token)) {
-      current = (current as Record<string, unknown>)[token];
-    } else {
-      return undefined;
-    }
-  }
-  return current;
-}

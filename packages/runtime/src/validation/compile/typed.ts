@@ -3,7 +3,8 @@
 // (2020-12 core §10.3.2); with `type`, the value must be one of the listed kinds and is checked
 // by its own kind's keywords. "integer" is any number with no fractional part (also past 2^53).
 import { type Check, type SchemaIssue, fail } from "./check.js";
-import { appliesIn, type Compiler } from "./compiler.js";
+import { dialectApplies } from "../../core/json-schema-dialect.js";
+import type { Compiler } from "./compiler.js";
 import { arrayKeywords } from "./array-keywords.js";
 import { formatKind } from "./formats.js";
 import { numberKeywords } from "./number-keywords.js";
@@ -35,7 +36,7 @@ export function typedCheck(node: Record<string, unknown>, c: Compiler): Check | 
   const declared = declaredTypes(node);
   const checked = formatKind(node["format"]);
   const kinds = (Object.keys(KIND_KEYWORDS) as Kind[]).filter(
-    (kind) => checked === kind || KIND_KEYWORDS[kind].some((keyword) => node[keyword] !== undefined && appliesIn(c.dialect, keyword)),
+    (kind) => checked === kind || KIND_KEYWORDS[kind].some((keyword) => node[keyword] !== undefined && dialectApplies(c.dialect, keyword)),
   );
   const perKind: Partial<Record<Kind, KindCheck>> = {};
   for (const kind of kinds) {

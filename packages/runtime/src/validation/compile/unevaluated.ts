@@ -5,7 +5,8 @@
 // that can fail evaluates every item" is reproduced, as there.
 import type { TextMatcher } from "../strings.js";
 import { ACCEPT, type Check, failAt, isObject, under } from "./check.js";
-import { ajvAlwaysValid, type Compiler } from "./compiler.js";
+import { ajvAlwaysValid } from "../../core/json-schema-dialect.js";
+import type { Compiler } from "./compiler.js";
 import { compilePattern } from "./resource.js";
 
 interface Evaluation {

@@ -7,7 +7,9 @@
 // the zod schemas mcp-gen emits for the schema, keyword by keyword (test/validation-compile/
 // checks this against ajv on the emitter's corpora).
 import type { SchemaIssue } from "./check.js";
-import { type CompileSettings, type Dialect, dialectOf, type PatternEngine, SchemaResource } from "./resource.js";
+import { encodePointer } from "../../core/json-pointer.js";
+import { detectDialect } from "../../core/json-schema-dialect.js";
+import { type CompileSettings, type Dialect, type PatternEngine, SchemaResource } from "./resource.js";
 import { compilerFor } from "./schema.js";
 
 export type { SchemaIssue } from "./check.js";
@@ -108,7 +110,7 @@ function compiled(schema: unknown, options: JsonSchemaValidatorOptions): Compile
 let nextEngineId = 1;
 
 function compileIn(schema: unknown, fallback: Dialect, settings: CompileSettings, at: string): Compiled {
-  const resource = new SchemaResource(schema, dialectOf(schema, fallback), settings);
+  const resource = new SchemaResource(schema, detectDialect(schema, fallback), settings);
   const compiler = compilerFor(resource);
   if (at === "") return compiler.compile(schema);
   const target = resource.resolve(`#${at}`);
@@ -119,5 +121,5 @@ function compileIn(schema: unknown, fallback: Dialect, settings: CompileSettings
 /** `["items", 0, "a/b"]` → `/items/0/a~1b`; the value itself is `(root)`. */
 function pointerOf(path: readonly (string | number)[]): string {
   if (path.length === 0) return "(root)";
-  return path.map((token) => `/${String(token).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  return encodePointer(path.map(String));
 }
