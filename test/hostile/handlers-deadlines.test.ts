@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 import { HandlerCall } from "../../packages/runtime/src/server/handler-call.js";
+import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
 import { HandlerTimeoutError } from "../../packages/runtime/src/server/safe-error.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";
@@ -103,7 +104,7 @@ describe("handler deadlines (issue 21 #9)", () => {
     await new Promise((r) => setTimeout(r, 300));
     const ask = sent.find((m) => m.method === "elicitation/create");
     session.handleResponse({ jsonrpc: "2.0", id: ask.id, result: { action: "accept", content: {} } });
-    expect(JSON.parse((await pending)!).result.content[0].text).toBe("accept");
+    expect(JSON.parse(answerText((await pending)!)).result.content[0].text).toBe("accept");
   });
 });
 

@@ -2,6 +2,7 @@
 // slot, so `notifications/cancelled` could no longer reach the first. Legacy sessions (HTTP and
 // stdio) refuse the duplicate; stdio's own check is in stdio-streams.test.ts.
 import { describe, expect, it } from "vitest";
+import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { MODERN } from "../runtime/helpers/definition.js";
 
@@ -32,11 +33,11 @@ describe("legacy session and duplicate in-flight ids (issue 21 #12)", () => {
     session.handleNotification({ jsonrpc: "2.0", method: "notifications/initialized" });
     const first = session.handleRequest({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: {} } }, channel);
     const duplicate = await session.handleRequest({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: {} } }, channel);
-    expect(JSON.parse(duplicate!)).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request: a request with this id is still in progress" } });
+    expect(JSON.parse(answerText(duplicate!))).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request: a request with this id is still in progress" } });
     session.handleNotification({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } });
     expect(await first).toBeUndefined(); // cancelled requests get no response
     expect(aborted).toBe(1);
     const again = await session.handleRequest({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: {} } }, channel);
-    expect(JSON.parse(again!).result.content).toEqual([{ type: "text", text: "ok" }]);
+    expect(JSON.parse(answerText(again!)).result.content).toEqual([{ type: "text", text: "ok" }]);
   });
 });

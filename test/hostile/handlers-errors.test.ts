@@ -2,6 +2,7 @@
 // go to onError only). Before the fix a tool answered `db failed: postgres://admin:hunter2@…`
 // and the runtime's own TypeError text for bad return values.
 import { describe, expect, it } from "vitest";
+import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 // From the package entry: SafeError is public API.
@@ -56,7 +57,7 @@ async function legacy(server: McpServer, method: string, params: Record<string, 
   const session = server.createLegacySession();
   const channel = { send: () => {}, closeStream: () => {} };
   await session.handleRequest({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {} } }, channel);
-  const text = (await session.handleRequest({ jsonrpc: "2.0", id: 1, method, params }, channel))!;
+  const text = answerText((await session.handleRequest({ jsonrpc: "2.0", id: 1, method, params }, channel))!);
   session.close();
   return { text, message: JSON.parse(text) };
 }

@@ -54,7 +54,7 @@ describe("shared pre-serialized results over node:http", () => {
 
 // Replies whose header object is not the shared JSON one (a legacy session's, with its
 // Mcp-Session-Id) are written as a header list (http/node.ts headerList): every header kept, and
-// a Content-Length in bytes.
+// a Content-Length in bytes. A 2025-11-25 list page goes out as its shared bytes too.
 describe("replies with their own header object over node:http", () => {
   const legacy = { "content-type": "application/json", accept: "application/json, text/event-stream" };
   it("a 2025-11-25 session's answer keeps its Mcp-Session-Id and a byte Content-Length", async () => {
@@ -72,5 +72,9 @@ describe("replies with their own header object over node:http", () => {
     expect(listed.headers["content-type"]).toBe("application/json");
     expect(Number(listed.headers["content-length"])).toBe(Buffer.byteLength(listed.body));
     expect(JSON.parse(listed.body).result.tools[0].description).toBe("Échoe — 回声 🙂");
+    // A list page is a shared result: written from its bytes (SharedSuccess), it is still the
+    // compact JSON text of the whole response.
+    expect(listed.body).toBe(JSON.stringify(JSON.parse(listed.body)));
+    expect(JSON.parse(listed.body)).toMatchObject({ jsonrpc: "2.0", id: 1 });
   });
 });

@@ -13,7 +13,7 @@ import { RpcError } from "../core/jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
 import { isThenable } from "../core/maybe-promise.js";
-import type { LegacyChannel } from "../server/legacy-session.js";
+import { answerText, type LegacyAnswer, type LegacyChannel } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
 import type { HttpRequestView, HttpResponder } from "./exchange.js";
 import type { HttpLimits } from "./http-limits.js";
@@ -67,7 +67,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     const client = request.clientAddress ?? "";
     if (!store.admit(client)) return sendError(responder, 503, new RpcError(INVALID_REQUEST, "Too many sessions; try again later"), message.id);
     const entry = store.create(client);
-    const body = (await entry.session.handleRequest(message, NO_CHANNEL)) as string;
+    const body = answerText((await entry.session.handleRequest(message, NO_CHANNEL)) as LegacyAnswer);
     if (!entry.session.initialized) {
       entry.session.close();
       return responder.respond(400, JSON_HEADERS, body);
@@ -112,7 +112,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
     if (!isThenable(handled)) return exchange.finish(handled, headers);
     const terminate = (): void => exchange.terminate(message.id);
     entry.exchanges.add(terminate);
-    return (handled as Promise<string | undefined>).then(
+    return (handled as Promise<LegacyAnswer | undefined>).then(
       (body) => {
         entry.exchanges.delete(terminate);
         exchange.finish(body, headers);
@@ -183,7 +183,7 @@ export function createLegacyPost(server: McpServer, store: LegacySessionStore, l
       }
       if (inbound.kind === "request") {
         const reply = await entry.session.handleRequest(inbound.message, NO_CHANNEL);
-        if (reply !== undefined) replies.push(reply);
+        if (reply !== undefined) replies.push(answerText(reply));
       } else if (inbound.kind === "notification") {
         if (!entry.session.handleNotification(inbound.message)) store.forward(entry, inbound.message);
       } else if (!entry.session.handleResponse(inbound.message)) store.forward(entry, inbound.message);
@@ -246,12 +246,14 @@ class PostExchange implements LegacyChannel {
     else sendError(this.reply, 404, error, id);
   }
 
-  finish(body: string | undefined, headers: { json: Record<string, string>; bare: Record<string, string> }): void {
+  /** A shared result (a list page) goes out as its bytes where the adapter can write them (SharedSuccess). */
+  finish(body: LegacyAnswer | undefined, headers: { json: Record<string, string>; bare: Record<string, string> }): void {
     if (this.stream) {
       // Cancelled by notifications/cancelled: no response is owed, so the stream just ends.
       if (body === undefined) this.stream.abandon();
-      else this.stream.finish(body);
+      else this.stream.finish(answerText(body));
     } else if (body === undefined) this.reply.respond(202, headers.bare);
-    else this.reply.respond(200, headers.json, body);
+    else if (typeof body === "string") this.reply.respond(200, headers.json, body);
+    else this.reply.respondSpliced(200, headers.json, body.spliced, body.text);
   }
 }

@@ -10,7 +10,7 @@ import { RpcError } from "../core/jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcRequest } from "../core/jsonrpc/message.js";
 import { parseJsonText } from "../core/jsonrpc/parse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
-import type { LegacyChannel } from "../server/legacy-session.js";
+import { answerText, type LegacyChannel } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
 import { BodyTooLargeError, type HttpRequestView, type HttpResponder, type SseSink } from "./exchange.js";
 import type { LegacySessionStore, SessionEntry } from "./legacy-store.js";
@@ -64,7 +64,7 @@ export function createSseMessagePost(server: McpServer, store: LegacySessionStor
     if (message.method === "initialize" && session.initialized && session.principal === undefined) {
       session.principal = server.options.callerOf?.({ headers: (name) => request.header(name), clientInfo: session.clientInfo });
     }
-    if (body !== undefined && !sink.closed) sink.write(sseEvent(body));
+    if (body !== undefined && !sink.closed) sink.write(sseEvent(answerText(body)));
   }
 
   async function serveBatch(entry: SessionEntry, sink: SseSink, items: readonly unknown[], request: HttpRequestView): Promise<void> {
@@ -79,7 +79,7 @@ export function createSseMessagePost(server: McpServer, store: LegacySessionStor
       }
       if (inbound.kind === "request") {
         const reply = await entry.session.handleRequest(inbound.message, channelFor(sink, request));
-        if (reply !== undefined) replies.push(reply);
+        if (reply !== undefined) replies.push(answerText(reply));
       } else if (inbound.kind === "notification") entry.session.handleNotification(inbound.message);
       else entry.session.handleResponse(inbound.message);
     }

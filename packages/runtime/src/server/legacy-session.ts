@@ -16,7 +16,7 @@ import {
   type JsonRpcResponse,
   type RequestId,
 } from "../core/jsonrpc/message.js";
-import { serializeError, serializeSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
+import { serializeError, serializeSuccess, SharedRawJson, SharedSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
 import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest } from "../mrtr/input-requests.js";
 import type { SessionRecord } from "../coordination/types.js";
@@ -145,7 +145,7 @@ export class LegacySession implements LegacyScopeSession {
    * cancelled it: the receiver of notifications/cancelled sends no response
    * (2025-11-25 basic/utilities/cancellation § Behavior Requirements).
    */
-  handleRequest(request: JsonRpcRequest, channel: LegacyChannel): MaybePromise<string | undefined> {
+  handleRequest(request: JsonRpcRequest, channel: LegacyChannel): MaybePromise<LegacyAnswer | undefined> {
     // The request gate (drain.ts): initialize is exempt from the per-session cap (there is no
     // session before it); its id then names it. Long-lived requests are not counted.
     const gate = this.admission;
@@ -486,6 +486,17 @@ export class LegacySession implements LegacyScopeSession {
 const bodyOf = (outcome: OperationOutcome): ResultBody => outcome.body;
 
 /**
+ * A legacy request's response: its JSON text, or for a shared result (a list page) a
+ * SharedSuccess, whose bytes the node:http adapter writes without encoding ~20 KB per request.
+ */
+export type LegacyAnswer = string | SharedSuccess;
+
+/** The JSON text of an answer, for transports that write text (stdio, SSE, batches). */
+export function answerText(answer: LegacyAnswer): string {
+  return typeof answer === "string" ? answer : answer.text;
+}
+
+/**
  * One legacy request between dispatch and its answer. PERFORMANCE (issue 10): a class instead of
  * an async frame, so a request whose handler answered synchronously is answered in the same tick.
  */
@@ -497,10 +508,11 @@ class LegacyCall {
     private readonly gate: RequestGate | undefined,
   ) {}
 
-  succeeded(result: ResultBody): string | undefined {
+  succeeded(result: ResultBody): LegacyAnswer | undefined {
     this.session.ended(this.id, this.gate);
     // A cancelled request gets no response (basic/utilities/cancellation § Behavior Requirements).
-    return this.cancellation.aborted ? undefined : serializeSuccess(this.id, result);
+    if (this.cancellation.aborted) return undefined;
+    return result instanceof SharedRawJson ? new SharedSuccess(this.id, result) : serializeSuccess(this.id, result);
   }
 
   failed(error: unknown): string | undefined {

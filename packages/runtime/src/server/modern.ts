@@ -10,7 +10,7 @@ import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
-import { RawJson, serializeError, serializeSuccess, SharedRawJson, successHead, type ResultBody, type SplicedSuccess } from "../core/jsonrpc/serialize.js";
+import { RawJson, serializeError, serializeSuccess, SharedRawJson, SharedSuccess, type ResultBody, type SplicedSuccess } from "../core/jsonrpc/serialize.js";
 import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
@@ -317,9 +317,8 @@ class ModernCall {
 function successReply(id: RequestId, result: ResultBody | undefined): Reply {
   if (result === undefined) return { status: 200 };
   if (!(result instanceof SharedRawJson)) return { status: 200, body: serializeSuccess(id, result) };
-  // The string is a concatenation V8 only flattens if an adapter reads it; node:http writes the parts.
-  const head = successHead(id);
-  return { status: 200, body: `${head}${result.json}}`, spliced: { head, bytes: result.bytes(), tail: "}" } };
+  const shared = new SharedSuccess(id, result);
+  return { status: 200, body: shared.text, spliced: shared.spliced };
 }
 
 function failureReply(host: ModernHost, id: RequestId, error: unknown): Reply {

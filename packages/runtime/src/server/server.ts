@@ -14,7 +14,7 @@ import { compileDefinition, hasTaskTools, type CompiledServer } from "./compile.
 import { TaskEngine } from "../tasks/engine.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
-import { LegacySession, type LegacyHost } from "./legacy-session.js";
+import { answerText, LegacySession, type LegacyAnswer, type LegacyHost } from "./legacy-session.js";
 import { createLiveLists, type LiveLists } from "./live-lists.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
 import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
@@ -217,7 +217,13 @@ export function createMcpServer(definition: ServerDefinition, options: ServerOpt
           protocolVersion: session.protocolVersion,
           headers: channel.headers,
         };
-        return await wrap(info, async () => handle(request, channel));
+        // Interceptors see (and return) the answer's text; a shared one keeps its bytes unless replaced.
+        let answer: LegacyAnswer | undefined;
+        const text = await wrap(info, async () => {
+          answer = await handle(request, channel);
+          return answer === undefined ? undefined : answerText(answer);
+        });
+        return answer !== undefined && text === answerText(answer) ? answer : text;
       } finally {
         if (counted) gate.leave(caller);
       }

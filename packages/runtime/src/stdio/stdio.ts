@@ -19,7 +19,7 @@ import {
 } from "../core/jsonrpc/message.js";
 import { parseJsonText } from "../core/jsonrpc/parse.js";
 import { serializeError } from "../core/jsonrpc/serialize.js";
-import type { LegacyChannel, LegacySession } from "../server/legacy-session.js";
+import { answerText, type LegacyAnswer, type LegacyChannel, type LegacySession } from "../server/legacy-session.js";
 import { Cancellation } from "../server/cancellation.js";
 import { duplicateRequestId } from "../server/handler-call.js";
 import type { ModernExchange, Reply } from "../server/modern.js";
@@ -142,13 +142,13 @@ export function serveStdio(
       return out.response(serializeError(request.id, new RpcError(INTERNAL_ERROR, "Internal error")));
     }
     if (!isThenable(answer)) {
-      if (answer !== undefined) out.response(answer);
+      if (answer !== undefined) out.response(answerText(answer));
       return;
     }
     track(
       request.id,
-      (answer as Promise<string | undefined>).then((reply) => {
-        if (reply !== undefined) out.response(reply);
+      (answer as Promise<LegacyAnswer | undefined>).then((reply) => {
+        if (reply !== undefined) out.response(answerText(reply));
       }),
     );
   };

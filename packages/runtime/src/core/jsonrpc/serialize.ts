@@ -40,6 +40,22 @@ export function successHead(id: RequestId): string {
   return `{"jsonrpc":"2.0","id":${typeof id === "number" ? String(id) : JSON.stringify(id)},"result":`;
 }
 
+/**
+ * The success response of a shared result, both as its text and as the parts (SplicedSuccess) an
+ * adapter that writes bytes sends instead: the text is a concatenation V8 only flattens if an
+ * adapter reads it. Built by both eras (server/modern.ts, server/legacy-session.ts).
+ */
+export class SharedSuccess {
+  readonly text: string;
+  readonly spliced: SplicedSuccess;
+
+  constructor(id: RequestId, result: SharedRawJson) {
+    const head = successHead(id);
+    this.text = `${head}${result.json}}`;
+    this.spliced = { head, bytes: result.bytes(), tail: "}" };
+  }
+}
+
 export function serializeSuccess(id: RequestId, result: ResultBody): string {
   const body = result instanceof RawJson ? result.json : JSON.stringify(result);
   return `${successHead(id)}${body}}`;
