@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 import { HandlerCall } from "../../packages/runtime/src/server/handler-call.js";
-import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
+import { answerText } from "../../packages/runtime/src/core/jsonrpc/serialize.js";
 import { HandlerTimeoutError } from "../../packages/runtime/src/server/safe-error.js";
 import { createMcpServer, type McpServer } from "../../packages/runtime/src/server/server.js";
 import { envelope, MODERN } from "../runtime/helpers/definition.js";

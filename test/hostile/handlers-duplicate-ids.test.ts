@@ -2,7 +2,7 @@
 // slot, so `notifications/cancelled` could no longer reach the first. Legacy sessions (HTTP and
 // stdio) refuse the duplicate; stdio's own check is in stdio-streams.test.ts.
 import { describe, expect, it } from "vitest";
-import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
+import { answerText } from "../../packages/runtime/src/core/jsonrpc/serialize.js";
 import { createMcpServer } from "../../packages/runtime/src/server/server.js";
 import { MODERN } from "../runtime/helpers/definition.js";
 

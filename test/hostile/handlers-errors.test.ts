@@ -2,7 +2,7 @@
 // go to onError only). Before the fix a tool answered `db failed: postgres://admin:hunter2@…`
 // and the runtime's own TypeError text for bad return values.
 import { describe, expect, it } from "vitest";
-import { answerText } from "../../packages/runtime/src/server/legacy-session.js";
+import { answerText } from "../../packages/runtime/src/core/jsonrpc/serialize.js";
 import { Cancellation } from "../../packages/runtime/src/server/cancellation.js";
 import type { ServerDefinition } from "../../packages/runtime/src/server/definition.js";
 // From the package entry: SafeError is public API.

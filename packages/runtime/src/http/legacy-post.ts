@@ -11,9 +11,9 @@ import { revisionAllowsBatch } from "../core/era/revisions.js";
 import { INTERNAL_ERROR, INVALID_REQUEST } from "../core/jsonrpc/codes.js";
 import { RpcError } from "../core/jsonrpc/errors.js";
 import { inspectMessage, isPlainObject, salvageId, type InboundMessage, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
-import { serializeError } from "../core/jsonrpc/serialize.js";
+import { answerText, serializeError } from "../core/jsonrpc/serialize.js";
 import { isThenable } from "../core/maybe-promise.js";
-import { answerText, type LegacyAnswer, type LegacyChannel } from "../server/legacy-session.js";
+import type { LegacyAnswer, LegacyChannel } from "../server/legacy-session.js";
 import type { McpServer } from "../server/server.js";
 import type { HttpRequestView, HttpResponder } from "./exchange.js";
 import type { HttpLimits } from "./http-limits.js";
@@ -254,6 +254,6 @@ class PostExchange implements LegacyChannel {
       else this.stream.finish(answerText(body));
     } else if (body === undefined) this.reply.respond(202, headers.bare);
     else if (typeof body === "string") this.reply.respond(200, headers.json, body);
-    else this.reply.respondSpliced(200, headers.json, body.spliced, body.text);
+    else this.reply.respondShared(200, headers.json, body);
   }
 }

@@ -58,8 +58,8 @@ class ModernPostExchange implements ModernExchange {
     if (reply.streaming) {
       if (outcome.body !== undefined) reply.stream(SSE_HEADERS).write(sseEvent(outcome.body));
       reply.end();
-    } else if (outcome.spliced !== undefined && outcome.body !== undefined) {
-      reply.respondSpliced(outcome.status, JSON_HEADERS, outcome.spliced, outcome.body);
+    } else if (outcome.shared !== undefined) {
+      reply.respondShared(outcome.status, JSON_HEADERS, outcome.shared);
     } else if (outcome.body !== undefined) {
       reply.respond(outcome.status, JSON_HEADERS, outcome.body);
     } else {

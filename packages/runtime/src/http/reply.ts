@@ -5,7 +5,7 @@
 // (issue 21 #1; SERVER.md promises late values are dropped).
 import type { RpcError } from "../core/jsonrpc/errors.js";
 import type { RequestId } from "../core/jsonrpc/message.js";
-import { serializeError, type SplicedSuccess } from "../core/jsonrpc/serialize.js";
+import { serializeError, type SharedSuccess } from "../core/jsonrpc/serialize.js";
 import { CLOSED_SINK, type HttpResponder, type SseSink } from "./exchange.js";
 import { JSON_HEADERS } from "./sse.js";
 
@@ -35,12 +35,12 @@ export class ExchangeReply {
     return true;
   }
 
-  /** `respond` with a body in parts (Reply.spliced), written as bytes where the adapter can; `body` is the same text. */
-  respondSpliced(status: number, headers: Readonly<Record<string, string>>, spliced: SplicedSuccess, body: string): boolean {
+  /** `respond` with a shared result's response, written as its bytes where the adapter can, else as its text. */
+  respondShared(status: number, headers: Readonly<Record<string, string>>, shared: SharedSuccess): boolean {
     if (this.state !== "open") return false;
     this.state = "done";
-    if (this.responder.respondSpliced !== undefined) this.responder.respondSpliced(status, headers, spliced);
-    else this.responder.respond(status, headers, body);
+    if (this.responder.respondSpliced !== undefined) this.responder.respondSpliced(status, headers, shared.spliced);
+    else this.responder.respond(status, headers, shared.text);
     return true;
   }
 

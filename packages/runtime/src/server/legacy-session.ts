@@ -16,7 +16,7 @@ import {
   type JsonRpcResponse,
   type RequestId,
 } from "../core/jsonrpc/message.js";
-import { serializeError, serializeSuccess, SharedRawJson, SharedSuccess, type ResultBody } from "../core/jsonrpc/serialize.js";
+import { serializeAnswer, serializeError, type ResultBody, type SerializedSuccess } from "../core/jsonrpc/serialize.js";
 import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import { missingCapabilities, validateInputAnswer, type EmbeddedInputRequest } from "../mrtr/input-requests.js";
 import type { SessionRecord } from "../coordination/types.js";
@@ -489,12 +489,7 @@ const bodyOf = (outcome: OperationOutcome): ResultBody => outcome.body;
  * A legacy request's response: its JSON text, or for a shared result (a list page) a
  * SharedSuccess, whose bytes the node:http adapter writes without encoding ~20 KB per request.
  */
-export type LegacyAnswer = string | SharedSuccess;
-
-/** The JSON text of an answer, for transports that write text (stdio, SSE, batches). */
-export function answerText(answer: LegacyAnswer): string {
-  return typeof answer === "string" ? answer : answer.text;
-}
+export type LegacyAnswer = SerializedSuccess;
 
 /**
  * One legacy request between dispatch and its answer. PERFORMANCE (issue 10): a class instead of
@@ -512,7 +507,7 @@ class LegacyCall {
     this.session.ended(this.id, this.gate);
     // A cancelled request gets no response (basic/utilities/cancellation § Behavior Requirements).
     if (this.cancellation.aborted) return undefined;
-    return result instanceof SharedRawJson ? new SharedSuccess(this.id, result) : serializeSuccess(this.id, result);
+    return serializeAnswer(this.id, result);
   }
 
   failed(error: unknown): string | undefined {

@@ -10,7 +10,7 @@ import { capabilityAllows, methodRow } from "../core/methods.js";
 import { INTERNAL_ERROR, UNSUPPORTED_PROTOCOL_VERSION } from "../core/jsonrpc/codes.js";
 import { methodNotFound, RpcError } from "../core/jsonrpc/errors.js";
 import { isPlainObject, notification, type JsonObject, type JsonRpcNotification, type JsonRpcRequest, type RequestId } from "../core/jsonrpc/message.js";
-import { RawJson, serializeError, serializeSuccess, SharedRawJson, SharedSuccess, type ResultBody, type SplicedSuccess } from "../core/jsonrpc/serialize.js";
+import { RawJson, serializeAnswer, serializeError, type ResultBody, type SharedSuccess } from "../core/jsonrpc/serialize.js";
 import { isThenable, type MaybePromise } from "../core/maybe-promise.js";
 import type { InputRequestDeclaration } from "../mrtr/input-requests.js";
 import { openModernInputs } from "../mrtr/modern-inputs.js";
@@ -50,8 +50,8 @@ export interface Reply {
   status: number;
   /** Serialized JSON-RPC response; undefined for accepted notifications and silent ends. */
   body?: string;
-  /** The same response in parts, when its result is shared (SharedRawJson): adapters that write bytes use these. */
-  spliced?: SplicedSuccess;
+  /** The same response in parts, when its result is shared (SharedRawJson): adapters that write bytes use them. */
+  shared?: SharedSuccess;
 }
 
 /**
@@ -316,9 +316,8 @@ class ModernCall {
 
 function successReply(id: RequestId, result: ResultBody | undefined): Reply {
   if (result === undefined) return { status: 200 };
-  if (!(result instanceof SharedRawJson)) return { status: 200, body: serializeSuccess(id, result) };
-  const shared = new SharedSuccess(id, result);
-  return { status: 200, body: shared.text, spliced: shared.spliced };
+  const answer = serializeAnswer(id, result);
+  return typeof answer === "string" ? { status: 200, body: answer } : { status: 200, body: answer.text, shared: answer };
 }
 
 function failureReply(host: ModernHost, id: RequestId, error: unknown): Reply {

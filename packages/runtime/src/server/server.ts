@@ -14,7 +14,7 @@ import { compileDefinition, hasTaskTools, type CompiledServer } from "./compile.
 import { TaskEngine } from "../tasks/engine.js";
 import { DEFAULT_HANDLER_TIMEOUT_MS } from "./handler-call.js";
 import type { ServerControl, ServerDefinition } from "./definition.js";
-import { answerText, LegacySession, type LegacyAnswer, type LegacyHost } from "./legacy-session.js";
+import { LegacySession, type LegacyAnswer, type LegacyHost } from "./legacy-session.js";
 import { createLiveLists, type LiveLists } from "./live-lists.js";
 import { serveModernRequest, type ModernExchange, type ModernHost, type Reply } from "./modern.js";
 import { DEFAULT_MAX_BODY_BYTES, type RequestInfo, type ServerOptions } from "./options.js";
@@ -25,7 +25,7 @@ import { UrlElicitationTracker } from "./url-elicitation.js";
 import type { RootsListChangedEvent } from "./definition.js";
 import { META_PROTOCOL_VERSION } from "../core/era/envelope.js";
 import { principalOf } from "../auth/principal.js";
-import { serializeError } from "../core/jsonrpc/serialize.js";
+import { answerText, serializeError } from "../core/jsonrpc/serialize.js";
 import type { MaybePromise } from "../core/maybe-promise.js";
 
 export interface McpServer extends ServerControl, LiveLists {

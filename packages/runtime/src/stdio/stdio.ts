@@ -18,8 +18,8 @@ import {
   type RequestId,
 } from "../core/jsonrpc/message.js";
 import { parseJsonText } from "../core/jsonrpc/parse.js";
-import { serializeError } from "../core/jsonrpc/serialize.js";
-import { answerText, type LegacyAnswer, type LegacyChannel, type LegacySession } from "../server/legacy-session.js";
+import { answerText, serializeError } from "../core/jsonrpc/serialize.js";
+import type { LegacyAnswer, LegacyChannel, LegacySession } from "../server/legacy-session.js";
 import { Cancellation } from "../server/cancellation.js";
 import { duplicateRequestId } from "../server/handler-call.js";
 import type { ModernExchange, Reply } from "../server/modern.js";

@@ -43,7 +43,7 @@ export function successHead(id: RequestId): string {
 /**
  * The success response of a shared result, both as its text and as the parts (SplicedSuccess) an
  * adapter that writes bytes sends instead: the text is a concatenation V8 only flattens if an
- * adapter reads it. Built by both eras (server/modern.ts, server/legacy-session.ts).
+ * adapter reads it. Built by serializeAnswer for both eras.
  */
 export class SharedSuccess {
   readonly text: string;
@@ -54,6 +54,19 @@ export class SharedSuccess {
     this.text = `${head}${result.json}}`;
     this.spliced = { head, bytes: result.bytes(), tail: "}" };
   }
+}
+
+/** A serialized success response: its text, or for a shared result a SharedSuccess. */
+export type SerializedSuccess = string | SharedSuccess;
+
+/** The success response of `result`, kept in parts when the result is shared (both eras answer through this). */
+export function serializeAnswer(id: RequestId, result: ResultBody): SerializedSuccess {
+  return result instanceof SharedRawJson ? new SharedSuccess(id, result) : serializeSuccess(id, result);
+}
+
+/** The JSON text of a serialized success, for transports that write text (stdio, SSE, batches). */
+export function answerText(answer: SerializedSuccess): string {
+  return typeof answer === "string" ? answer : answer.text;
 }
 
 export function serializeSuccess(id: RequestId, result: ResultBody): string {

@@ -3,7 +3,7 @@
 // both give the same verdicts: `#`, `#/json/pointer` (percent- and `~`-escapes decoded),
 // `#name` (`$anchor`, `$dynamicAnchor`, or a draft-07 `$id: "#name"`), and the root's own
 // `$id` followed by one of those. Anything else points outside: never fetched.
-import { decodePointer, valueAtPointer } from "../../core/json-pointer.js";
+import { decodeFragmentPointer, valueAtPointer } from "../../core/json-pointer.js";
 import type { JsonSchemaDialect } from "../../core/json-schema-dialect.js";
 import type { TextMatcher } from "../strings.js";
 import type { Check } from "./check.js";
@@ -60,13 +60,13 @@ export class SchemaResource {
     if (base !== "" && base !== this.baseId) return { kind: "external" };
     const fragment = hash < 0 ? "" : ref.slice(hash + 1);
     if (fragment === "") return { kind: "local", node: this.root };
-    const decoded = decode(fragment);
     if (fragment.startsWith("/")) {
-      const node = decoded === undefined ? undefined : valueAtPointer(this.root, decodePointer(decoded) ?? []);
+      const tokens = decodeFragmentPointer(fragment);
+      const node = tokens === undefined ? undefined : valueAtPointer(this.root, tokens);
       return node === undefined ? { kind: "unresolved" } : { kind: "local", node };
     }
     this.anchors ??= this.indexAnchors();
-    const node = this.anchors.get(decoded ?? fragment);
+    const node = this.anchors.get(decode(fragment) ?? fragment);
     return node === undefined ? { kind: "unresolved" } : { kind: "local", node };
   }
 
